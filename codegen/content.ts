@@ -1,0 +1,273 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { imageSize } from 'image-size'
+import { problem, type Problem } from './errors.ts'
+import { toMarkupBlocks } from './markup.ts'
+import type { ContentKind } from './schemas.ts'
+import { collectLeaves, contentProblems, pageRuleProblems, schemaProblems, type SiteIndex } from './validate.ts'
+import { formatFieldPath, parseYamlSource, type PathSegment, type YamlSource } from './yaml-source.ts'
+
+/** Where content lives, relative to the project root. */
+export const CONTENT_DIRS = {
+  site: 'content/site.yaml',
+  pages: 'content/pages',
+  blogs: 'content/blogs',
+  projects: 'content/projects.yaml',
+  public: 'public',
+} as const
+
+export const PAGE_ROUTE_PREFIX = '/ai/'
+const PAGE_FILE_NAME = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/
+
+export interface PageEntry {
+  /** Route, e.g. /ai/Ai-Development; the file name without .yaml is the last segment. */
+  route: string
+  file: string
+  data: Record<string, unknown>
+}
+
+export interface ContentSet {
+  root: string
+  problems: Problem[]
+  site?: Record<string, unknown>
+  pages: PageEntry[]
+  blogs: Record<string, unknown>[]
+  projects?: Record<string, unknown>
+  /** Files behind each part, for tools that watch or time them. */
+  files: string[]
+}
+
+export const pageRouteOf = (file: string) => PAGE_ROUTE_PREFIX + path.basename(file, '.yaml')
+/** The content file behind a page route, relative to the project root. */
+export const pageFileOf = (route: string) => `${CONTENT_DIRS.pages}/${route.slice(PAGE_ROUTE_PREFIX.length)}.yaml`
+
+const toPosix = (p: string) => p.split(path.sep).join('/')
+
+function listYaml(dir: string): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((f) => path.join(dir, f))
+}
+
+function listImages(publicDir: string): string[] {
+  const out: string[] = []
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name)
+      if (statSync(full).isDirectory()) walk(full)
+      else out.push('/' + toPosix(path.relative(publicDir, full)))
+    }
+  }
+  walk(path.join(publicDir, 'images'))
+  return out.sort()
+}
+
+/** Reads image sizes once per file: width and height go on every <img> so nothing shifts. */
+export function createImageSizer(publicDir: string) {
+  const cache = new Map<string, { width: number; height: number }>()
+  return (src: string) => {
+    let size = cache.get(src)
+    if (!size) {
+      const found = imageSize(readFileSync(path.join(publicDir, src)))
+      size = { width: Math.round(found.width ?? 0), height: Math.round(found.height ?? 0) }
+      cache.set(src, size)
+    }
+    return size
+  }
+}
+
+function setAt(target: unknown, p: PathSegment[], value: unknown) {
+  let node = target as Record<string | number, unknown>
+  for (const seg of p.slice(0, -1)) node = node[seg] as Record<string | number, unknown>
+  node[p[p.length - 1]] = value
+}
+
+/**
+ * The data a page renders: markup checked and parsed into blocks, images given their intrinsic size.
+ * Call only on data that passed every check.
+ */
+export function renderData(
+  data: unknown,
+  kind: ContentKind,
+  sizeOf: (src: string) => { width: number; height: number },
+): Record<string, unknown> {
+  const out = structuredClone(data) as Record<string, unknown>
+  for (const leaf of collectLeaves(data, kind)) {
+    if (leaf.kind === 'markup') setAt(out, leaf.path, toMarkupBlocks(leaf.value))
+    else if (leaf.path[leaf.path.length - 1] === 'src') {
+      const parentPath = leaf.path.slice(0, -1)
+      const parent = parentPath.reduce<Record<string | number, unknown>>((n, s) => n[s] as Record<string | number, unknown>, out)
+      Object.assign(parent, sizeOf(leaf.value))
+    }
+  }
+  return out
+}
+
+/** Shortest text that counts as a paragraph for the one-page-one-copy rule. */
+export const MIN_SHARED_PARAGRAPH = 120
+
+function textLeaves(value: unknown, path: PathSegment[] = []): { path: PathSegment[]; text: string }[] {
+  if (typeof value === 'string') return [{ path, text: value }]
+  if (Array.isArray(value)) return value.flatMap((v, i) => textLeaves(v, [...path, i]))
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => textLeaves(v, [...path, k]))
+  return []
+}
+
+const paragraphKey = (text: string) =>
+  text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase()
+
+/**
+ * Every text of 120 characters or more must be on one page only (integration names aside, which are
+ * short): copy repeated across pages ranks lower and reads as filler. Both places are reported.
+ */
+export function sharedParagraphProblems(pages: YamlSource[]): Problem[] {
+  const seen = new Map<string, { file: string; path: PathSegment[]; source: YamlSource }>()
+  const problems: Problem[] = []
+  for (const source of pages) {
+    if (source.problems.length > 0 || !source.data) continue
+    for (const { path: at, text } of textLeaves(source.data)) {
+      const key = paragraphKey(text)
+      if (key.length < MIN_SHARED_PARAGRAPH) continue
+      const first = seen.get(key)
+      if (!first) {
+        seen.set(key, { file: source.file, path: at, source })
+        continue
+      }
+      if (first.file === source.file) continue
+      const here = { file: source.file, ...source.locate(at), field: formatFieldPath(at) }
+      const there = { file: first.file, ...first.source.locate(first.path), field: formatFieldPath(first.path) }
+      problems.push(problem('DuplicateParagraph', here, `${there.file}:${there.line}:${there.column} (${there.field})`))
+      problems.push(problem('DuplicateParagraph', there, `${here.file}:${here.line}:${here.column} (${here.field})`))
+    }
+  }
+  return problems
+}
+
+/** Problems that span files: two pages at one address (letter case aside), two posts with one id. */
+export function crossFileProblems(pages: YamlSource[], blogs: YamlSource[]): Problem[] {
+  const problems: Problem[] = []
+  const byRoute = new Map<string, string>()
+  for (const page of pages) {
+    const name = path.basename(page.file, '.yaml')
+    const at = { file: page.file, line: 1, column: 1, field: '' }
+    if (!PAGE_FILE_NAME.test(name)) problems.push(problem('InvalidFileName', at, name))
+    const route = pageRouteOf(page.file)
+    const other = byRoute.get(route.toLowerCase())
+    if (other) problems.push(problem('DuplicatePath', at, route, other))
+    else byRoute.set(route.toLowerCase(), page.file)
+  }
+  const byId = new Map<string, string>()
+  for (const blog of blogs) {
+    const data = blog.data as { id?: number; custom_url?: string } | undefined
+    if (!data) continue
+    const name = path.basename(blog.file, '.yaml')
+    if (data.custom_url !== undefined && data.custom_url !== name)
+      problems.push(
+        problem('FileNameMismatch', { file: blog.file, ...blog.locate(['custom_url']), field: 'custom_url' }, 'custom_url', data.custom_url, name),
+      )
+    if (data.id !== undefined) {
+      const other = byId.get(String(data.id))
+      if (other) problems.push(problem('DuplicateId', { file: blog.file, ...blog.locate(['id']), field: 'id' }, String(data.id), other))
+      else byId.set(String(data.id), blog.file)
+    }
+  }
+  return problems
+}
+
+/** Parses one content file; a missing file is reported, not thrown. */
+export function readSource(root: string, file: string): YamlSource {
+  const rel = toPosix(path.relative(root, file))
+  return parseYamlSource(readFileSync(file, 'utf8'), rel)
+}
+
+/** Which routes exist, for link checks: fixed routes, one per page file, one per blog file. */
+export function siteRoutes(pageFiles: string[], blogFiles: string[]): Set<string> {
+  return new Set([
+    '/',
+    '/blog',
+    '/thank-you',
+    ...pageFiles.map(pageRouteOf),
+    ...blogFiles.map((f) => '/blog/' + path.basename(f, '.yaml')),
+  ])
+}
+
+/** Routes and images of the site as they are on disk, for the link and image checks. */
+export function createSiteIndex(root: string): SiteIndex & { sizeOf: (src: string) => { width: number; height: number } } {
+  const publicDir = path.join(root, CONTENT_DIRS.public)
+  const images = listImages(publicDir)
+  const imageSet = new Set(images)
+  return {
+    routes: siteRoutes(listYaml(path.join(root, CONTENT_DIRS.pages)), listYaml(path.join(root, CONTENT_DIRS.blogs))),
+    imageExists: (src) => imageSet.has(src),
+    images,
+    sizeOf: createImageSizer(publicDir),
+  }
+}
+
+/** Which kind of content a file under content/ holds, from where it sits. */
+export function contentKindOf(relativeFile: string): ContentKind | undefined {
+  const rel = toPosix(relativeFile)
+  if (rel === CONTENT_DIRS.site) return 'site'
+  if (rel === CONTENT_DIRS.projects) return 'projects'
+  if (rel.startsWith(CONTENT_DIRS.pages + '/') && rel.endsWith('.yaml')) return 'page'
+  if (rel.startsWith(CONTENT_DIRS.blogs + '/') && rel.endsWith('.yaml')) return 'blog'
+  return undefined
+}
+
+/** Every single-file check in order: syntax, then schema, then markup, links, images and page rules. */
+export function checkSource(source: YamlSource, kind: ContentKind, index: SiteIndex): Problem[] {
+  if (source.problems.length > 0) return source.problems
+  const found = schemaProblems(source, kind)
+  if (found.length > 0) return found
+  return [...contentProblems(source, kind, index), ...(kind === 'page' ? pageRuleProblems(source) : [])]
+}
+
+/** Loads, checks and renders every content file under `root`. All problems come back in one run. */
+export function loadContent(root: string): ContentSet {
+  const dir = (p: string) => path.join(root, p)
+  const pageFiles = listYaml(dir(CONTENT_DIRS.pages))
+  const blogFiles = listYaml(dir(CONTENT_DIRS.blogs))
+  const index = createSiteIndex(root)
+  const problems: Problem[] = []
+  const check = (source: YamlSource, kind: ContentKind): boolean => {
+    const found = checkSource(source, kind, index)
+    problems.push(...found)
+    return found.length === 0
+  }
+
+  const single = (rel: string, kind: ContentKind) => {
+    const file = dir(rel)
+    if (!existsSync(file)) {
+      problems.push(problem('EmptyFile', { file: rel, line: 1, column: 1, field: '' }))
+      return undefined
+    }
+    const source = readSource(root, file)
+    return check(source, kind) ? renderData(source.data, kind, index.sizeOf) : undefined
+  }
+
+  const site = single(CONTENT_DIRS.site, 'site')
+  const pageSources = pageFiles.map((f) => readSource(root, f))
+  const blogSources = blogFiles.map((f) => readSource(root, f))
+  const pages: PageEntry[] = []
+  for (const source of pageSources) {
+    if (check(source, 'page'))
+      pages.push({ route: pageRouteOf(source.file), file: source.file, data: renderData(source.data, 'page', index.sizeOf) })
+  }
+  const blogs: Record<string, unknown>[] = []
+  for (const source of blogSources) if (check(source, 'blog')) blogs.push(renderData(source.data, 'blog', index.sizeOf))
+  const projects = single(CONTENT_DIRS.projects, 'projects')
+  problems.push(...crossFileProblems(pageSources, blogSources), ...sharedParagraphProblems(pageSources))
+
+  problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column)
+  pages.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))
+  blogs.sort((a, b) => String(b.published).localeCompare(String(a.published)) || Number(b.id) - Number(a.id))
+  const files = [CONTENT_DIRS.site, CONTENT_DIRS.projects, ...[...pageFiles, ...blogFiles].map((f) => toPosix(path.relative(root, f)))]
+  return { root, problems, site, pages, blogs, projects, files }
+}

@@ -1,0 +1,122 @@
+/**
+ * The catalogue of content errors. Names are permanent: tests, docs and editors' habits depend on
+ * them. Each entry says what happened (message) and what to do next (hint).
+ */
+interface Explained {
+  message: string
+  hint?: string
+}
+
+export const contentErrors = {
+  YamlSyntax: (detail: string): Explained => ({
+    message: `YAML syntax: ${detail}`,
+    hint: 'Check the indentation (two spaces per level, no tabs) and put text that contains ": " in double quotes.',
+  }),
+  DuplicateKey: (key: string): Explained => ({
+    message: `'${key}' is written twice; only one can stay`,
+    hint: 'Delete one of the two, or merge them.',
+  }),
+  EmptyFile: (): Explained => ({
+    message: 'the file is empty',
+    hint: 'Copy an existing page as a starting point, or delete the file.',
+  }),
+  UnknownKey: (key: string, suggestion?: string): Explained => ({
+    message: `'${key}' is not a known field`,
+    hint: suggestion ? `did you mean ${suggestion}?` : 'Remove it, or check the spelling against the schema.',
+  }),
+  MissingField: (key: string, description?: string): Explained => ({
+    message: `'${key}' is required but missing`,
+    hint: description,
+  }),
+  WrongType: (expected: string, actual: string): Explained => ({
+    message: `expected ${expected}, found ${actual}`,
+    hint:
+      expected !== 'text'
+        ? undefined
+        : actual === 'a group of fields'
+          ? 'A colon followed by a space starts a field in YAML: put the whole text in double quotes.'
+          : 'Put the value in double quotes if it looks like a number, a date or yes/no.',
+  }),
+  TooLong: (length: number, max: number, unit: string, description?: string): Explained => ({
+    message: `is ${length} ${unit} long; at most ${max} allowed`,
+    hint: description,
+  }),
+  TooShort: (length: number, min: number, unit: string, description?: string): Explained => ({
+    message: `is ${length} ${unit} long; at least ${min} needed`,
+    hint: description,
+  }),
+  InvalidValue: (value: string, allowed: string, suggestion?: string): Explained => ({
+    message: `'${value}' is not allowed here; use one of: ${allowed}`,
+    hint: suggestion ? `did you mean ${suggestion}?` : undefined,
+  }),
+  InvalidFormat: (value: string, description?: string): Explained => ({
+    message: `'${value}' does not have the expected form`,
+    hint: description,
+  }),
+  SchemaViolation: (detail: string): Explained => ({ message: detail }),
+  DuplicatePath: (path: string, other: string): Explained => ({
+    message: `the page address ${path} is already used by ${other}`,
+    hint: 'Addresses must differ in more than letter case. Rename one of the files.',
+  }),
+  InvalidFileName: (name: string): Explained => ({
+    message: `'${name}' cannot be a page address`,
+    hint: 'Use letters, digits and single hyphens only, e.g. ai-consulting-denver.yaml.',
+  }),
+  FileNameMismatch: (field: string, value: string, expected: string): Explained => ({
+    message: `${field} is '${value}' but the file is named '${expected}'`,
+    hint: `Rename the file or set the field to '${expected}'.`,
+  }),
+  DuplicateId: (id: string, other: string): Explained => ({
+    message: `id ${id} is already used by ${other}`,
+    hint: 'Give every post its own number.',
+  }),
+  BrokenLink: (href: string, suggestion?: string): Explained => ({
+    message: `links to ${href}, which is not a page of this site`,
+    hint: suggestion ? `did you mean ${suggestion}?` : 'Check the address against the files in content/pages.',
+  }),
+  MissingImage: (src: string, suggestion?: string): Explained => ({
+    message: `image ${src} does not exist`,
+    hint: suggestion ? `did you mean ${suggestion}?` : 'Add the file under public/images, or fix the path.',
+  }),
+  UnsafeMarkup: (removed: string): Explained => ({
+    message: `markup would be changed by the sanitizer: ${removed}`,
+    hint: 'Only <b>, <strong>, <i>, <em>, <a href>, <br>, <p>, <ul>, <ol> and <li> are allowed; links must start with https://, http://, mailto:, tel: or /.',
+  }),
+  IllegalNesting: (detail: string): Explained => ({
+    message: `markup nests illegally: ${detail}`,
+    hint: 'A list or paragraph cannot sit inside a paragraph or a bold/link: make it a separate item of the list.',
+  }),
+  TooManySteps: (count: number): Explained => ({
+    message: `our_steps and our_steps2 hold ${count} steps together; at most 6 allowed`,
+    hint: 'Merge steps, or move some into the page text.',
+  }),
+  DuplicateParagraph: (other: string): Explained => ({
+    message: `this paragraph is also used by ${other}`,
+    hint: 'Each page needs its own copy: search engines rank repeated text lower. Rewrite one of them.',
+  }),
+} as const
+
+export type ContentErrorName = keyof typeof contentErrors
+
+/** One problem found in the content, located at the exact YAML node it concerns. */
+export interface Problem {
+  name: ContentErrorName
+  /** Path relative to the project root, with forward slashes. */
+  file: string
+  line: number
+  column: number
+  /** Field path inside the file, e.g. services[3].title; empty for the whole file. */
+  field: string
+  message: string
+  hint?: string
+}
+
+/** Builds a problem from the catalogue, so every message and hint comes from one place. */
+export function problem<N extends ContentErrorName>(
+  name: N,
+  at: { file: string; line: number; column: number; field: string },
+  ...args: Parameters<(typeof contentErrors)[N]>
+): Problem {
+  const { message, hint } = (contentErrors[name] as (...a: unknown[]) => Explained)(...args)
+  return { name, ...at, message, ...(hint ? { hint } : {}) }
+}

@@ -1,0 +1,174 @@
+import createDOMPurify, { type DOMPurify } from 'dompurify'
+import { parseDocument, Parser } from 'htmlparser2'
+import type { ChildNode } from 'domhandler'
+import { JSDOM } from 'jsdom'
+
+/** The only elements description markup may use. */
+export const ALLOWED_TAGS = ['b', 'strong', 'i', 'em', 'a', 'br', 'p', 'ul', 'ol', 'li'] as const
+/** http(s), mailto, tel, in-page anchors and site-relative paths; `//host` and `/\host` leave the site, so they are out. */
+export const SAFE_HREF = /^(?:https?:|mailto:|tel:|#|\/(?![/\\]))/i
+
+const BLOCK_TAGS = new Set(['p', 'ul', 'ol'])
+const INLINE_TAGS = new Set(['b', 'strong', 'i', 'em', 'a'])
+const VOID_TAGS = new Set(['br'])
+
+let shared: { purify: DOMPurify; document: Document } | undefined
+function dom() {
+  if (!shared) {
+    const { window } = new JSDOM('<!doctype html><body></body>')
+    shared = { purify: createDOMPurify(window as unknown as Window & typeof globalThis), document: window.document }
+  }
+  return shared
+}
+
+const needsParsing = (html: string) => /[<&>]/.test(html)
+
+/** The allow-list sanitizer: what it returns is what may reach a page. */
+export function sanitizeMarkup(html: string): { html: string; removed: string[] } {
+  if (!needsParsing(html)) return { html, removed: [] }
+  const { purify } = dom()
+  const clean = purify.sanitize(html, {
+    ALLOWED_TAGS: [...ALLOWED_TAGS],
+    ALLOWED_ATTR: ['href'],
+    ALLOWED_URI_REGEXP: SAFE_HREF,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    ALLOW_UNKNOWN_PROTOCOLS: false,
+  }) as string
+  const removed = purify.removed.flatMap((r) => {
+    if ('element' in r) {
+      const name = (r.element as Element).nodeName.toLowerCase()
+      // DOMPurify reports its own parsing wrapper; it is not the editor's markup.
+      if (name === 'body' || name === 'html' || name === 'head') return []
+      return name.startsWith('#') ? name.slice(1) : `<${name}>`
+    }
+    const attr = r.attribute?.name ?? 'attribute'
+    const from = r.from?.nodeName.toLowerCase() ?? '?'
+    const value = r.attribute?.value
+    return value && attr === 'href' ? `href="${value.trim().slice(0, 40)}" on <${from}>` : `${attr} on <${from}>`
+  })
+  return { html: clean, removed }
+}
+
+/** Serialises markup the way the sanitizer's parser does, so harmless spelling differences are not reported. */
+export function normalizeMarkup(html: string): string {
+  if (!needsParsing(html)) return html
+  const body = dom().document.createElement('body')
+  body.innerHTML = html
+  return body.innerHTML
+}
+
+/** Reports what the sanitizer would change, or nothing when the markup passes untouched. */
+export function unsafeMarkupChanges(html: string): string[] {
+  const { html: clean, removed } = sanitizeMarkup(html)
+  if (clean === normalizeMarkup(html)) return []
+  return removed.length > 0 ? [...new Set(removed)] : ['the markup is rewritten']
+}
+
+/**
+ * Finds markup the browser would restructure while parsing (a list inside a paragraph, an unclosed tag).
+ * Server HTML and the browser's DOM would then differ, and hydration would fail.
+ */
+export function nestingProblems(html: string): string[] {
+  if (!needsParsing(html)) return []
+  const found: string[] = []
+  const stack: string[] = []
+  let topLevelText = false
+  let topLevelBlock = false
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        const parent = stack[stack.length - 1]
+        if (name === 'li' && parent !== 'ul' && parent !== 'ol') found.push('<li> must sit directly inside <ul> or <ol>')
+        if ((parent === 'ul' || parent === 'ol') && name !== 'li') found.push(`<${name}> cannot sit directly inside <${parent}>; wrap it in <li>`)
+        if (BLOCK_TAGS.has(name) && stack.some((t) => INLINE_TAGS.has(t)))
+          found.push(`<${name}> cannot sit inside <${stack.find((t) => INLINE_TAGS.has(t))}>`)
+        if (name === 'a' && stack.includes('a')) found.push('a link cannot sit inside another link')
+        if (stack.length === 0 && BLOCK_TAGS.has(name)) topLevelBlock = true
+        if (stack.length === 0 && !BLOCK_TAGS.has(name)) topLevelText = true
+        if (!VOID_TAGS.has(name)) stack.push(name)
+      },
+      onclosetag(name, isImplied) {
+        if (VOID_TAGS.has(name)) return
+        if (isImplied) {
+          found.push(
+            BLOCK_TAGS.has(name) && stack.length > 0
+              ? `<${name}> is closed early because a list or paragraph starts inside it`
+              : `<${name}> is not closed`,
+          )
+        }
+        const at = stack.lastIndexOf(name)
+        if (at >= 0) stack.length = at
+      },
+      ontext(text) {
+        if (stack.length === 0 && text.trim() !== '') topLevelText = true
+        const parent = stack[stack.length - 1]
+        if ((parent === 'ul' || parent === 'ol') && text.trim() !== '') found.push(`text cannot sit directly inside <${parent}>; wrap it in <li>`)
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: false },
+  )
+  parser.write(html)
+  parser.end()
+  if (topLevelBlock && topLevelText) found.push('text sits beside a list or paragraph; make each its own item')
+  return [...new Set(found)]
+}
+
+/** Every href in the markup, as written. */
+export function markupLinks(html: string): string[] {
+  if (!html.includes('<a')) return []
+  const links: string[] = []
+  const parser = new Parser({
+    onopentag(name, attrs) {
+      if (name === 'a' && attrs.href !== undefined) links.push(attrs.href.trim())
+    },
+  })
+  parser.write(html)
+  parser.end()
+  return links
+}
+
+/**
+ * Markup as the browser receives it: already parsed, so no HTML parser ships to the browser.
+ * A node is text, or [tag, attributes or 0, ...children].
+ */
+export type MarkupNode = string | [tag: string, attrs: Record<string, string> | 0, ...children: MarkupNode[]]
+
+/** The same type for the generated content types, so the browser's renderer and this file agree. */
+export const MARKUP_NODE_TS = `/** Checked markup, parsed at build time: text, or [tag, attributes or 0, ...children]. */
+export type MarkupNode = string | [tag: string, attrs: Record<string, string> | 0, ...children: MarkupNode[]]
+/** One markup field after the build: its blocks (<p>, <ul>, <ol>), each a MarkupNode. */
+export type MarkupBlocks = MarkupNode[]`
+
+function toNodes(children: ChildNode[]): MarkupNode[] {
+  const out: MarkupNode[] = []
+  for (const child of children) {
+    if (child.type === 'text') out.push(child.data)
+    else if (child.type === 'tag') {
+      const attrs = Object.keys(child.attribs).length > 0 ? { ...child.attribs } : 0
+      out.push([child.name, attrs, ...toNodes(child.children)])
+    }
+  }
+  return out
+}
+
+/**
+ * Turns one checked markup string into the blocks a page renders: inline text is wrapped in <p>,
+ * external links get rel="noopener noreferrer", and the result is parsed into MarkupNode trees.
+ */
+export function toMarkupBlocks(html: string): MarkupNode[] {
+  const { html: clean } = sanitizeMarkup(html)
+  const doc = parseDocument(clean, { decodeEntities: true })
+  let nodes = toNodes(doc.children)
+  const isBlock = (n: MarkupNode) => typeof n !== 'string' && BLOCK_TAGS.has(n[0])
+  const hasBlock = nodes.some(isBlock)
+  if (hasBlock) nodes = nodes.filter((n) => typeof n !== 'string' || n.trim() !== '')
+  else nodes = [['p', 0, ...nodes]]
+  const addRel = (node: MarkupNode): MarkupNode => {
+    if (typeof node === 'string') return node
+    const [tag, attrs, ...children] = node
+    const external = tag === 'a' && attrs !== 0 && /^https?:/i.test(attrs.href ?? '')
+    return [tag, external ? { ...(attrs as Record<string, string>), rel: 'noopener noreferrer' } : attrs, ...children.map(addRel)]
+  }
+  return nodes.map(addRel)
+}

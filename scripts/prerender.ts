@@ -1,0 +1,115 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { pageFileOf } from '../codegen/content.ts'
+import type { ApiBlog } from '../server/blogs.ts'
+
+/** What the server-render bundle (src/app/entry-server.tsx) exports; built by Vite, loaded here. */
+interface ServerEntry {
+  render(url: string, data: SiteDataState): Promise<{ html: string; head?: HeadData }>
+  pageRoutes: readonly { route: string }[]
+  site: { company: { name: string } }
+  renderHeadTags(head: HeadData, context: { siteUrl: string; siteName: string; themeColor: string }): string
+  INITIAL_DATA_ID: string
+  serializeInitialData(data: SiteDataState): string
+}
+interface HeadData {
+  title: string
+}
+interface SiteDataState {
+  blogs: ApiBlog[]
+  blogsLoading: boolean
+  projects: unknown[]
+}
+
+interface ManifestChunk {
+  file: string
+  css?: string[]
+  imports?: string[]
+  isEntry?: boolean
+}
+
+/** dist/ file that serves a route: / → index.html, /ai/X → ai/X.html, 404 → 404.html. */
+export function htmlFileFor(route: string): string {
+  if (route === '/') return 'index.html'
+  return `${route.replace(/^\//, '')}.html`
+}
+
+/** Every chunk a module needs, itself first, for modulepreload links. */
+function chunkClosure(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key]
+  if (!chunk || seen.has(key)) return []
+  seen.add(key)
+  return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => chunkClosure(manifest, k, seen))]
+}
+
+export interface PrerenderOptions {
+  root: string
+  outDir: string
+  ssrEntry: string
+  blogs: ApiBlog[]
+  siteUrl: string
+}
+
+/**
+ * Renders every route into its own HTML file: full content, head tags, inlined CSS (one round trip
+ * to first paint) and a modulepreload of the page's own chunk.
+ */
+export async function prerender(options: PrerenderOptions): Promise<{ route: string; file: string; bytes: number }[]> {
+  const { root, outDir, blogs } = options
+  const entry = (await import(pathToFileURL(path.resolve(root, options.ssrEntry)).href)) as ServerEntry
+  const template = await readFile(path.join(outDir, 'index.html'), 'utf8')
+  const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
+
+  // The whole stylesheet is small enough to inline: the first paint then needs no second request.
+  const cssFiles = Object.values(manifest).flatMap((c) => (c.isEntry ? (c.css ?? []) : []))
+  const css = (await Promise.all(cssFiles.map((f) => readFile(path.join(outDir, f), 'utf8')))).join('\n')
+  let shell = template
+  for (const file of cssFiles) shell = shell.replace(new RegExp(`\\s*<link rel="stylesheet"[^>]*href="/${file}"[^>]*>`), '')
+  shell = shell.replace('</head>', `  <style>${css}</style>\n  </head>`)
+
+  const entryPreloads = new Set(
+    Object.entries(manifest)
+      .filter(([, c]) => c.isEntry)
+      .flatMap(([key]) => chunkClosure(manifest, key)),
+  )
+
+  const headContext = {
+    siteUrl: options.siteUrl,
+    siteName: entry.site.company.name,
+    themeColor: '#1d4ed8',
+  }
+  const withBlogs: SiteDataState = { blogs, blogsLoading: false, projects: [] }
+  const withoutBlogs: SiteDataState = { blogs: [], blogsLoading: true, projects: [] }
+  const routes: { route: string; data: SiteDataState }[] = [
+    { route: '/', data: withoutBlogs },
+    { route: '/thank-you', data: withoutBlogs },
+    { route: '/404', data: withoutBlogs },
+    { route: '/blog', data: withBlogs },
+    ...blogs.map((b) => ({ route: `/blog/${b.custom_url}`, data: withBlogs })),
+    ...entry.pageRoutes.map((p) => ({ route: p.route, data: withoutBlogs })),
+  ]
+
+  const written: { route: string; file: string; bytes: number }[] = []
+  for (const { route, data } of routes) {
+    const { html, head } = await entry.render(route, data)
+    if (!head) throw new Error(`${route} rendered no <DocumentHead>; every route must declare its title and description`)
+    const page = entry.pageRoutes.find((p) => p.route === route)
+    const pageChunks = page ? chunkClosure(manifest, pageFileOf(page.route)) : []
+    const preloads = pageChunks
+      .filter((f) => !entryPreloads.has(f))
+      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`)
+    const initialData = data.blogs.length
+      ? `<script type="application/json" id="${entry.INITIAL_DATA_ID}">${entry.serializeInitialData(data)}</script>\n    `
+      : ''
+    const document = shell
+      .replace('<!--head-->', [entry.renderHeadTags(head, headContext), ...preloads].join('\n    '))
+      .replace('<!--app-->', html)
+      .replace('<script type="module"', `${initialData}<script type="module"`)
+    const file = htmlFileFor(route === '/404' ? '/404' : route)
+    await mkdir(path.dirname(path.join(outDir, file)), { recursive: true })
+    await writeFile(path.join(outDir, file), document)
+    written.push({ route, file, bytes: Buffer.byteLength(document) })
+  }
+  return written
+}

@@ -1,0 +1,49 @@
+import { createContext, useContext, useEffect, type ReactNode } from 'react'
+
+/** What a route tells the document head. Pages declare it; the prerenderer and the browser apply it. */
+export interface HeadData {
+  title: string
+  description: string
+  /** Site-relative canonical path, e.g. /ai/Ai-Development. */
+  path: string
+  /** Keep the page out of search results (thank-you, not-found). */
+  noindex?: boolean
+  /** Structured data (schema.org) objects for this page. */
+  jsonLd?: object[]
+}
+
+export interface HeadCollector {
+  head?: HeadData
+}
+
+const HeadCollectorContext = createContext<HeadCollector | null>(null)
+
+/** Server rendering passes a collector; the last route to render its head wins. */
+export function HeadProvider({ collector, children }: { collector: HeadCollector; children: ReactNode }) {
+  return <HeadCollectorContext value={collector}>{children}</HeadCollectorContext>
+}
+
+function setMeta(name: string, content: string) {
+  let meta = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)
+  if (!meta) {
+    meta = document.createElement('meta')
+    meta.name = name
+    document.head.append(meta)
+  }
+  meta.content = content
+}
+
+/** Declares the page's head. Renders nothing; in the browser it updates the head after navigation. */
+export function DocumentHead(head: HeadData) {
+  const collector = useContext(HeadCollectorContext)
+  if (collector) collector.head = head
+  const { title, description, path, noindex } = head
+  useEffect(() => {
+    document.title = title
+    setMeta('description', description)
+    setMeta('robots', noindex ? 'noindex' : 'index, follow')
+    const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')
+    if (canonical) canonical.href = new URL(path, canonical.href).href
+  }, [title, description, path, noindex])
+  return null
+}

@@ -1,0 +1,31 @@
+import { StrictMode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { StaticRouter } from 'react-router-dom'
+import { createSiteDataStore, SiteDataProvider, type SiteDataState } from '../features/blog/site-data'
+import { pageRoutes } from '../generated/page-routes'
+import { site } from '../lib/site'
+import { App, preloadRoute } from './App'
+import { HeadProvider, type HeadCollector, type HeadData } from './document-head'
+
+export { pageRoutes, site }
+export { renderHeadTags, type HeadContext } from './head-tags'
+export { INITIAL_DATA_ID, serializeInitialData } from './initial-data'
+export type { HeadData, SiteDataState }
+
+/** Renders one route to HTML for the prerenderer, with the head the route declared. */
+export async function render(url: string, data: SiteDataState): Promise<{ html: string; head?: HeadData }> {
+  await preloadRoute(url)
+  const collector: HeadCollector = {}
+  const html = renderToString(
+    <StrictMode>
+      <HeadProvider collector={collector}>
+        <SiteDataProvider store={createSiteDataStore(data)}>
+          <StaticRouter location={url}>
+            <App />
+          </StaticRouter>
+        </SiteDataProvider>
+      </HeadProvider>
+    </StrictMode>,
+  )
+  return { html, head: collector.head }
+}

@@ -1,0 +1,59 @@
+import { Link } from 'react-router-dom'
+import { pageRoutes } from '../generated/page-routes'
+import type { PageCategory } from '../lib/content'
+import { site } from '../lib/site'
+
+const groups: { category: PageCategory; title: string }[] = [
+  { category: 'service', title: site.labels.footerServices },
+  { category: 'industry', title: site.labels.footerIndustries },
+  { category: 'location', title: site.labels.footerLocations },
+]
+
+/** The year of the build: server and browser render the same text, so hydration never differs. */
+const year = String(__BUILD_YEAR__)
+
+export function Footer() {
+  const { company, footer, labels } = site
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <Link to="/" className="site-footer__logo">
+            <img src={company.logo} alt={company.name} width={160} height={40} loading="lazy" />
+          </Link>
+          <p>{company.tagline}</p>
+          <h2 className="site-footer__heading">{labels.footerContact}</h2>
+          <address className="site-footer__contact">
+            <a href={`mailto:${company.email}`}>{company.email}</a>
+            <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`}>{company.phone}</a>
+            <span>{company.address}</span>
+          </address>
+        </div>
+        {groups.map((group) => (
+          <div key={group.category} className={`site-footer__group site-footer__group--${group.category}`}>
+            <h2 className="site-footer__heading">{group.title}</h2>
+            <ul>
+              {pageRoutes
+                .filter((p) => p.category === group.category)
+                .map((p) => (
+                  <li key={p.route}>
+                    <Link to={p.route}>{p.label}</Link>
+                  </li>
+                ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <div className="container site-footer__bottom">
+        <p>{footer.copyright.replace('{year}', year).replace('{company}', company.legalName)}</p>
+        <ul className="site-footer__links">
+          {footer.links?.map((link) => (
+            <li key={link.href}>
+              <a href={link.href}>{link.label}</a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </footer>
+  )
+}

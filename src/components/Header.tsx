@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react'
+import { Link, useLocation } from 'react-router-dom'
+import { TalkToExpertButton } from '../features/consultation/TalkToExpertButton'
+import { site } from '../lib/site'
+import { ThemeToggle } from './ThemeToggle'
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const { pathname } = useLocation()
+  useEffect(() => setMenuOpen(false), [pathname])
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__bar">
+        <Link to="/" className="site-header__logo">
+          <img src={site.company.logo} alt={site.company.name} width={160} height={40} />
+        </Link>
+        <nav aria-label={site.labels.mainNav} className={`site-nav ${menuOpen ? 'site-nav--open' : ''}`} id="site-nav">
+          <ul className="site-nav__list">
+            {site.nav.map((item) => (
+              <li key={item.href}>
+                <Link to={item.href} className="site-nav__link">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <TalkToExpertButton className="site-nav__cta" />
+        </nav>
+        <div className="site-header__actions">
+          <ThemeToggle />
+          <button
+            type="button"
+            className="icon-button site-header__menu"
+            aria-expanded={menuOpen}
+            aria-controls="site-nav"
+            aria-label={menuOpen ? site.labels.closeMenu : site.labels.menu}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              {menuOpen ? (
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              ) : (
+                <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              )}
+            </svg>
+          </button>
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,31 @@
+import { Link } from 'react-router-dom'
+import { site } from '../../lib/site'
+import { blogTitle, type BlogSummary } from './blog-types'
+import { blogExcerpt } from './excerpt'
+
+/** A blog card: image, title, a 140-character excerpt, and 'Read More', which also takes the reader to the top. */
+export function BlogCard({ blog, headingLevel = 3 }: { blog: BlogSummary; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const href = `/blog/${blog.custom_url}`
+  return (
+    <article className="card blog-card">
+      <img
+        className="blog-card__image"
+        src={blog.image}
+        alt={blog.image_alt ?? ''}
+        width={blog.image_width ?? 800}
+        height={blog.image_height ?? 450}
+        loading="lazy"
+        decoding="async"
+      />
+      <Heading className="card__title blog-card__title">
+        {blogTitle(blog)}
+      </Heading>
+      <p className="card__text">{blogExcerpt(blog)}</p>
+      <Link to={href} className="blog-card__more" onClick={() => window.scrollTo({ top: 0 })}>
+        {site.labels.readMore}
+        <span className="visually-hidden">: {blogTitle(blog)}</span>
+      </Link>
+    </article>
+  )
+}

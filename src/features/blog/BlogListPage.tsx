@@ -1,0 +1,31 @@
+import { DocumentHead } from '../../app/document-head'
+import { site } from '../../lib/site'
+import { BlogCard } from './BlogCard'
+import { useSiteData } from './site-data'
+
+export function BlogListPage() {
+  const { blogs, blogsLoading } = useSiteData()
+  const { blog } = site
+  return (
+    <>
+      <DocumentHead title={blog.metaTitle} description={blog.metaDescription} path="/blog" />
+      <section className="page-head container" aria-labelledby="page-title">
+        <h1 id="page-title">{blog.title}</h1>
+        <p className="hero__lead">{blog.lead}</p>
+      </section>
+      <section className="section container" aria-label={blog.title} aria-busy={blogsLoading}>
+        {blogs.length === 0 && !blogsLoading ? (
+          <p>{site.labels.noBlogs}</p>
+        ) : (
+          <ul className="card-grid card-grid--3">
+            {blogs.map((post) => (
+              <li key={post.id}>
+                <BlogCard blog={post} headingLevel={2} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,19 @@
+import type { MarkupBlocks } from '../../generated/content-types'
+
+/** A blog post as the API serves it (CONTRACT.md); fields beyond the contract's five are optional. */
+export interface BlogSummary {
+  id: number
+  custom_url: string
+  image: string
+  meta_title: string
+  meta_desc: string
+  title?: string
+  image_alt?: string
+  image_width?: number
+  image_height?: number
+  /** The post's paragraphs, checked and parsed by our build (codegen/markup.ts); other APIs may omit it. */
+  description?: MarkupBlocks[]
+  published?: string
+}
+
+export const blogTitle = (blog: BlogSummary) => blog.title ?? blog.meta_title

@@ -1,0 +1,39 @@
+import type { MarkupNode } from '../../generated/content-types'
+import type { BlogSummary } from './blog-types'
+
+export const EXCERPT_LENGTH = 140
+
+/** The text of parsed markup, tags dropped, whitespace folded. */
+export function markupText(nodes: readonly MarkupNode[]): string {
+  const text = (node: MarkupNode): string => (typeof node === 'string' ? node : node.slice(2).map((n) => text(n as MarkupNode)).join(' '))
+  return nodes.map(text).join(' ').replace(/\s+/g, ' ').trim()
+}
+
+/** Markup as raw HTML text (another API's), tags dropped, common entities decoded. */
+export function stripTags(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** At most 140 characters, cut at a word where one is near, with an ellipsis when cut. */
+export function truncate(text: string, max = EXCERPT_LENGTH): string {
+  const chars = [...text]
+  if (chars.length <= max) return text
+  const cut = chars.slice(0, max - 1).join('')
+  const lastSpace = cut.lastIndexOf(' ')
+  return (lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?-]+$/, '') + '…'
+}
+
+/** The card excerpt: the post's text (or its meta description), markup stripped, cut at 140 characters. */
+export function blogExcerpt(blog: BlogSummary): string {
+  const body = Array.isArray(blog.description) ? markupText(blog.description.flat()) : ''
+  return truncate(body || stripTags(blog.meta_desc))
+}

@@ -1,0 +1,64 @@
+import { DocumentHead } from '../../app/document-head'
+import { TalkToExpertButton } from '../consultation/TalkToExpertButton'
+import { RecentBlogs } from '../blog/RecentBlogs'
+import type { PageData } from '../../lib/content'
+import { site } from '../../lib/site'
+import { Breadcrumb } from './sections/Breadcrumb'
+import { CardSection } from './sections/CardSection'
+import { ContactCta } from './sections/ContactCta'
+import { Faq } from './sections/Faq'
+import { Integrations } from './sections/Integrations'
+import { IntroBlocks } from './sections/IntroBlocks'
+import { NumbersBand } from './sections/NumbersBand'
+import { PartnerStrip } from './sections/PartnerStrip'
+import { ProcessSteps } from './sections/ProcessSteps'
+import { ServiceCards } from './sections/ServiceCards'
+import { ToolStack } from './sections/ToolStack'
+
+/** The one layout of every /ai/ page: SPEC section 2, items 1 to 14, top to bottom. */
+export function LandingPage({ page, route }: { page: PageData; route: string }) {
+  const { labels } = site
+  const variant = page.stepsVariant ?? 'process'
+  return (
+    <>
+      <DocumentHead title={page.metaTitle} description={page.metaDescription} path={route} />
+      <Breadcrumb homeLabel={labels.home} currentLabel={labels.breadcrumb} />
+      <IntroBlocks
+        title1={page.title1}
+        title2={page.title2}
+        blocks={[
+          { paragraphs: page.descriptionOne, image: page.img1 },
+          { paragraphs: page.descriptionTwo ?? [], image: page.img2 },
+          { paragraphs: page.descriptionThree ?? [], image: page.img3 },
+        ]}
+        actions={<TalkToExpertButton />}
+      />
+      <PartnerStrip partners={site.partners} label={labels.partners} />
+      <NumbersBand numbers={site.numbers} label={labels.numbers} />
+      <ServiceCards eyebrow={labels.services} title={page.serviceTitle} services={page.services} icons={site.serviceIcons} />
+      {page.areas_of_specialization ? (
+        <CardSection
+          id="areas-title"
+          eyebrow={labels.areas}
+          title={page.areas_of_specialization.title}
+          items={page.areas_of_specialization.items}
+        />
+      ) : null}
+      <ProcessSteps
+        variant={variant}
+        eyebrow={variant === 'industries' ? labels.industries : labels.process}
+        title={page.our_steps_title}
+        description={page.our_steps_description}
+        firstRow={page.our_steps ?? []}
+        secondRow={page.our_steps2 ?? []}
+        stepWord={labels.step}
+      />
+      <CardSection id="why-title" eyebrow={labels.whyChoose} title={page.why_choose_title} items={page.why_choose} tone="check" />
+      <Integrations title={labels.integrations} items={page.integrations ?? []} />
+      <ToolStack title={labels.toolStack} tools={site.toolStack} />
+      <RecentBlogs />
+      <Faq eyebrow={page.faqTitle || labels.faq} title={page.faqs_title || labels.faqHeading} faqs={page.faqs ?? []} />
+      <ContactCta blocks={page.contactUsToday} action={<TalkToExpertButton />} label={labels.footerContact} />
+    </>
+  )
+}

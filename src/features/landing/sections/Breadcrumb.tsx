@@ -1,0 +1,14 @@
+import { Link } from 'react-router-dom'
+
+export function Breadcrumb({ homeLabel, currentLabel }: { homeLabel: string; currentLabel: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumb container">
+      <ol>
+        <li>
+          <Link to="/">{homeLabel}</Link>
+        </li>
+        <li aria-current="page">{currentLabel}</li>
+      </ol>
+    </nav>
+  )
+}

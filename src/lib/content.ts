@@ -1,0 +1,33 @@
+import type { Blog, ContentImage, Markup, MarkupBlocks, Page, Project, Site } from '../generated/content-types'
+
+/** An image as the build delivers it: the content's src and alt, plus its intrinsic size. */
+export type SizedImage = ContentImage & { width: number; height: number }
+
+/** Content types as rendered: markup fields become parsed blocks; every ContentImage gains its size. */
+export type Rendered<T> = T extends Markup
+  ? MarkupBlocks
+  : T extends ContentImage
+  ? SizedImage
+  : T extends readonly (infer U)[]
+    ? Rendered<U>[]
+    : T extends object
+      ? { [K in keyof T]: Rendered<T[K]> }
+      : T
+
+export type PageData = Rendered<Page>
+export type SiteData = Rendered<Site>
+export type BlogData = Rendered<Blog>
+export type ProjectData = Rendered<Project>
+export type PageCategory = Page['category']
+
+export interface PageModule {
+  default: PageData
+}
+
+/** One entry of the generated route manifest. */
+export interface PageRoute {
+  route: string
+  label: string
+  category: PageCategory
+  load: () => Promise<PageModule>
+}

@@ -1,0 +1,28 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig, type Plugin } from 'vite'
+import { contentPlugin } from './codegen/vite-plugin-content.ts'
+import { themeBootScript } from './src/lib/theme.ts'
+
+/** Puts the theme script in <head> before anything paints (no flash of the wrong theme). */
+function themeBoot(): Plugin {
+  return {
+    name: 'theme-boot',
+    transformIndexHtml: (html) => html.replace('<!--theme-boot-->', `<script>${themeBootScript}</script>`),
+  }
+}
+
+export default defineConfig({
+  plugins: [contentPlugin(), react(), themeBoot()],
+  define: {
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+  },
+  build: {
+    target: 'es2022',
+    manifest: true,
+    cssCodeSplit: false,
+    assetsInlineLimit: 0,
+  },
+  server: {
+    host: '127.0.0.1',
+  },
+})
