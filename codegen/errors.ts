@@ -35,7 +35,9 @@ export const contentErrors = {
         ? undefined
         : actual === 'a group of fields'
           ? 'A colon followed by a space starts a field in YAML: put the whole text in double quotes.'
-          : 'Put the value in double quotes if it looks like a number, a date or yes/no.',
+          : actual === 'a list'
+            ? 'Write the text on the same line as the field name, not as a list item starting with "-".'
+            : 'Put the value in double quotes if it looks like a number, a date or yes/no.',
   }),
   TooLong: (length: number, max: number, unit: string, description?: string): Explained => ({
     message: `is ${length} ${unit} long; at most ${max} allowed`,

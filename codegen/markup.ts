@@ -25,7 +25,8 @@ const needsParsing = (html: string) => /[<&>]/.test(html)
 
 /** The allow-list sanitizer: what it returns is what may reach a page. */
 export function sanitizeMarkup(html: string): { html: string; removed: string[] } {
-  if (!needsParsing(html)) return { html, removed: [] }
+  // Text without tags cannot be unsafe; DOMPurify returns it as is, so serialise it like the rest.
+  if (!html.includes('<')) return { html: normalizeMarkup(html), removed: [] }
   const { purify } = dom()
   const clean = purify.sanitize(html, {
     ALLOWED_TAGS: [...ALLOWED_TAGS],

@@ -49,7 +49,8 @@ export function parseYamlSource(rawText: string, file: string): YamlSource {
     const start = at(error.pos[0])
     const where = { file, ...start, field: '' }
     if (error.code === 'DUPLICATE_KEY') {
-      problems.push(problem('DuplicateKey', where, text.slice(error.pos[0], error.pos[1]).trim() || '?'))
+      const key = /^[^:\n]+/.exec(text.slice(error.pos[0]))?.[0].trim().replace(/^["']|["']$/g, '') || '?'
+      problems.push(problem('DuplicateKey', { ...where, field: key }, key))
     } else {
       problems.push(problem('YamlSyntax', where, error.message.split('\n')[0].replace(/ at line \d+, column \d+.*$/, '')))
     }

@@ -37,8 +37,8 @@ export function htmlSecurityHeaders(config: ServerConfig, scriptHashes: string[]
   }
 }
 
-/** The whole server: the prerendered site and the API on one Fastify instance. */
-export async function buildApp(config: ServerConfig, deps: AppDependencies): Promise<FastifyInstance> {
+/** The whole server: the prerendered site and the API on one Fastify instance (the API alone for `npm run dev`). */
+export async function buildApp(config: ServerConfig, deps: AppDependencies, { site = true } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     // Fastify takes a hop count too (proxy-addr semantics); its types list only the other forms.
     trustProxy: config.trustProxy as boolean | string,
@@ -56,6 +56,7 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies): Pro
     reply.header('x-content-type-options', 'nosniff')
   })
   await app.register(api, { prefix: '/api', store: deps.store, blogs: deps.blogs, projects: deps.projects, rateLimit: config.rateLimit })
+  if (!site) return app
   const indexHtml = readFileSync(path.join(config.distDir, 'index.html'), 'utf8')
   await app.register(staticSite, { distDir: config.distDir, htmlHeaders: htmlSecurityHeaders(config, inlineScriptHashes(indexHtml)) })
   return app

@@ -3,10 +3,11 @@ import type { BlogSummary } from './blog-types'
 
 export const EXCERPT_LENGTH = 140
 
-/** The text of parsed markup, tags dropped, whitespace folded. */
-export function markupText(nodes: readonly MarkupNode[]): string {
-  const text = (node: MarkupNode): string => (typeof node === 'string' ? node : node.slice(2).map((n) => text(n as MarkupNode)).join(' '))
-  return nodes.map(text).join(' ').replace(/\s+/g, ' ').trim()
+/** The text of parsed markup blocks, tags dropped, whitespace folded; blocks are separated by a space. */
+export function markupText(blocks: readonly MarkupNode[]): string {
+  const text = (node: MarkupNode): string =>
+    typeof node === 'string' ? node : node[0] === 'br' ? ' ' : (node.slice(2) as MarkupNode[]).map(text).join('')
+  return blocks.map(text).join(' ').replace(/\s+/g, ' ').trim()
 }
 
 /** Markup as raw HTML text (another API's), tags dropped, common entities decoded. */

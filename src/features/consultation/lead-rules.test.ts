@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { leadMessages as m, phoneDigits, validateLead, type LeadValues } from './lead-rules'
+
+const valid: LeadValues = { name: 'Dana Reyes', email: 'dana@acme.com', contact: '4155550142', url: '', message: 'We need a pilot.' }
+const errorsFor = (patch: Partial<LeadValues>) => validateLead({ ...valid, ...patch })
+
+describe('lead rules (SPEC section 5)', () => {
+  it('accepts a complete lead', () => expect(validateLead(valid)).toEqual({}))
+
+  it.each([
+    ['name', '', m.nameRequired],
+    ['name', '   ', m.nameRequired],
+    ['email', '', m.emailRequired],
+    ['email', '  ', m.emailRequired],
+    ['email', 'dana', m.emailInvalid],
+    ['email', 'dana@acme', m.emailInvalid],
+    ['email', 'dana@acme.c', m.emailInvalid],
+    ['email', 'dana @acme.com', m.emailInvalid],
+    ['email', 'dana@acme.com.', m.emailInvalid],
+    ['email', 'da"na@acme.com', m.emailInvalid],
+    ['contact', '', m.contactRequired],
+    ['contact', '415555014', m.contactInvalid],
+    ['contact', '41555501421', m.contactInvalid],
+    ['contact', '+44 20 7946 0958', m.contactInvalid],
+    ['contact', '415-555-O142', m.contactInvalid],
+    ['contact', '+2 415 555 0142', m.contactInvalid],
+    ['url', 'not a url', m.urlInvalid],
+    ['url', 'http://', m.urlInvalid],
+    ['url', 'acme', m.urlInvalid],
+    ['url', 'ftp://acme.com', m.urlInvalid],
+    ['message', '', m.messageRequired],
+    ['message', ' \n\t ', m.messageRequired],
+  ] as const)('%s = %j → %s', (field, value, message) => {
+    expect(errorsFor({ [field]: value })).toEqual({ [field]: message })
+  })
+
+  it.each([
+    ['email', 'dana+leads@acme.com'],
+    ['email', 'first.last_name-x%y@mail.acme.co.uk'],
+    ['email', `${'a'.repeat(64)}@${'b'.repeat(60)}.example.com`],
+    ['email', '  dana@acme.com  '],
+    ['contact', '415 555 0142'],
+    ['contact', '415-555-0142'],
+    ['contact', '(415) 555-0142'],
+    ['contact', '415.555.0142'],
+    ['contact', '+1 415 555 0142'],
+    ['contact', '+14155550142'],
+    ['contact', '1-415-555-0142'],
+    ['url', 'acme.com'],
+    ['url', 'www.acme.com'],
+    ['url', 'https://acme.com'],
+    ['url', 'http://sub.acme.co.uk/path/page?x=1&y=2#top'],
+    ['url', 'https://acme.com:8443/'],
+  ] as const)('%s = %j is valid', (field, value) => {
+    expect(errorsFor({ [field]: value })).toEqual({})
+  })
+
+  it('reports every invalid field at once, in form order', () => {
+    expect(Object.keys(validateLead({ name: '', email: 'x', contact: '1', url: 'nope', message: '' }))).toEqual([
+      'name',
+      'email',
+      'contact',
+      'url',
+      'message',
+    ])
+  })
+
+  it('reads the ten digits out of a formatted number', () => {
+    expect(phoneDigits('+1 (415) 555-0142')).toBe('4155550142')
+    expect(phoneDigits('555-0142')).toBeNull()
+  })
+})

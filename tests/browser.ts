@@ -1,0 +1,57 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { chromium, type Browser } from 'playwright-core'
+import { loadContent } from '../codegen/content.ts'
+import { buildApp } from '../server/app.ts'
+import { apiBlogs } from '../server/blogs.ts'
+import { loadConfig } from '../server/config.ts'
+import { openLeadStore, type LeadStore } from '../server/lead-store.ts'
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+/** Debian's Chromium, headless; the flags keep it off the network this machine does not have. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+export interface RunningSite {
+  url: string
+  store: LeadStore
+  databasePath: string
+  close(): Promise<void>
+}
+
+/** The real server (site and API) on a free port, over the built dist/, with a fresh SQLite file. */
+export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
+  const root = process.cwd()
+  const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'site-test-')), 'leads.sqlite')
+  const config = loadConfig({ ...env, DATABASE_PATH: databasePath, LOG_LEVEL: 'silent', PORT: '0' }, root)
+  const content = loadContent(root)
+  const store = openLeadStore(databasePath)
+  const projects = (content.projects as { project?: unknown[] } | undefined)?.project ?? []
+  const app = await buildApp(config, { store, blogs: apiBlogs(content), projects })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return {
+    url: `http://127.0.0.1:${port}`,
+    store,
+    databasePath,
+    async close() {
+      await app.close()
+      store.close()
+    },
+  }
+}

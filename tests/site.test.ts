@@ -1,0 +1,102 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadContent } from '../codegen/content.ts'
+import { launchChromium, startSite, type RunningSite } from './browser.ts'
+
+const content = loadContent(process.cwd())
+const landing = content.pages.find((p) => p.route === '/ai/Ai-Development')!
+const routes = ['/', '/blog', '/thank-you', ...content.blogs.map((b) => `/blog/${b.custom_url}`), ...content.pages.map((p) => p.route)]
+
+let site: RunningSite
+let browser: Browser
+
+beforeAll(async () => {
+  site = await startSite()
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  await site?.close()
+})
+
+/** Console errors and warnings of a page, plus uncaught exceptions: hydration mismatches land here. */
+function watchConsole(page: Page): string[] {
+  const messages: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()}`)
+  })
+  page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`))
+  return messages
+}
+
+describe('prerendered site in Chromium', () => {
+  it('shows a landing page with the title and h1 of its YAML', async () => {
+    const page = await browser.newPage()
+    await page.goto(site.url + landing.route)
+    const data = landing.data as { metaTitle: string; title1: string; title2?: string; metaDescription: string }
+    expect(await page.title()).toBe(data.metaTitle)
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(data.metaDescription)
+    expect((await page.locator('h1').textContent())?.replace(/\s+/g, ' ').trim()).toBe([data.title1, data.title2].filter(Boolean).join(' '))
+    expect(await page.locator('h1').count()).toBe(1)
+    await page.close()
+  })
+
+  it('shows the whole page with JavaScript off', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(site.url + landing.route)
+    const data = landing.data as { services: { title: string }[]; faqs?: { question: string }[] }
+    await expect(page.locator('h1').isVisible()).resolves.toBe(true)
+    for (const service of data.services) await expect(page.getByRole('heading', { name: service.title, exact: true }).first().isVisible()).resolves.toBe(true)
+    // Without scripts every FAQ answer stays readable.
+    const answers = page.locator('.faq__answer')
+    for (let i = 0; i < (await answers.count()); i++) await expect(answers.nth(i).isVisible()).resolves.toBe(true)
+    await context.close()
+  })
+
+  it('sends an unknown /ai/ path to the home page, on the server and in the browser', async () => {
+    const page = await browser.newPage()
+    const response = await page.goto(site.url + '/ai/no-such-page')
+    expect(new URL(page.url()).pathname).toBe('/')
+    expect(response?.status()).toBe(200)
+    await page.goto(site.url + landing.route)
+    await page.evaluate(() => {
+      history.pushState({}, '', '/ai/no-such-page')
+      dispatchEvent(new PopStateEvent('popstate'))
+    })
+    await page.waitForURL((url) => url.pathname === '/')
+    await page.close()
+  })
+
+  it('sends a known path in other letter case to its canonical spelling', async () => {
+    const page = await browser.newPage()
+    await page.goto(site.url + landing.route.toLowerCase())
+    expect(new URL(page.url()).pathname).toBe(landing.route)
+    await page.close()
+  })
+
+  it('navigates between pages without a reload and updates the head', async () => {
+    const page = await browser.newPage()
+    await page.goto(site.url + '/')
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1))
+    await page.locator(`a[href="${landing.route}"]`).first().click()
+    await page.waitForURL((url) => url.pathname === landing.route)
+    // The page's chunks load in a transition: the old page stays until the new one can render.
+    await page.locator('h1', { hasText: (landing.data as { title1: string }).title1 }).waitFor()
+    expect(await page.title()).toBe((landing.data as { metaTitle: string }).metaTitle)
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1)
+    await page.close()
+  })
+
+  it(`hydrates all ${routes.length} routes without a console error or warning`, async () => {
+    const page = await browser.newPage()
+    const messages = watchConsole(page)
+    for (const route of routes) {
+      await page.goto(site.url + route, { waitUntil: 'load' })
+      // Hydration is done once React has attached its handlers to the root.
+      await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')))
+      expect(messages, route).toEqual([])
+    }
+    await page.close()
+  })
+})
