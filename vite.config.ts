@@ -19,7 +19,6 @@ export default defineConfig({
   build: {
     target: 'es2022',
     manifest: true,
-    cssCodeSplit: false,
     assetsInlineLimit: 0,
   },
   server: {

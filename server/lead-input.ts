@@ -1,8 +1,5 @@
-import { LEAD_FIELDS, LEAD_MAX_LENGTH, validateLead, type LeadErrors, type LeadValues } from '../src/features/consultation/lead-rules.ts'
+import { HONEYPOT_FIELD, LEAD_FIELDS, LEAD_MAX_LENGTH, validateLead, type LeadErrors, type LeadValues } from '../src/features/consultation/lead-rules.ts'
 import type { NewLead } from './lead-store.ts'
-
-/** The form's hidden bot trap (CONTRACT: not a lead field). People never see it; bots fill it. */
-export const HONEYPOT_FIELD = 'company_fax'
 
 const LOCATION_FIELDS = ['city', 'region', 'country'] as const
 const cap = (value: unknown, max: number) => (typeof value === 'string' ? value.trim().slice(0, max) : '')

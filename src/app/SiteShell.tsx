@@ -3,7 +3,9 @@ import { useLocation } from 'react-router-dom'
 import { Footer } from '../components/Footer'
 import { Header } from '../components/Header'
 import { ConsultationDialog } from '../features/consultation/ConsultationDialog'
-import { ConsultationProvider } from '../features/consultation/consultation-context'
+import { ConsultationProvider, useConsultation } from '../features/consultation/consultation-context'
+import { ToastHost } from '../features/consultation/toast'
+import { useAutoOpen } from '../features/consultation/useAutoOpen'
 import { site } from '../lib/site'
 import { observeReveals } from './reveal'
 
@@ -17,9 +19,15 @@ function ScrollToTopOnNavigate() {
   return null
 }
 
+/** The popup, opened by every 'Talk to Expert' action and once by itself per page view. */
+function Consultation({ pathname }: { pathname: string }) {
+  const { open } = useConsultation()
+  useAutoOpen(open, pathname)
+  return <ConsultationDialog variant={pathname.startsWith('/ai/') ? 'landing' : 'default'} />
+}
+
 export function SiteShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation()
-  const onLanding = pathname.startsWith('/ai/')
   return (
     <ConsultationProvider>
       <a className="skip-link" href="#main">
@@ -31,9 +39,8 @@ export function SiteShell({ children }: { children: ReactNode }) {
         <Suspense fallback={null}>{children}</Suspense>
       </main>
       <Footer />
-      <ConsultationDialog
-        heading={onLanding ? site.consultation.heading : `${site.consultation.defaultHeading} ${site.consultation.defaultHeadingAccent}`}
-      />
+      <Consultation pathname={pathname} />
+      <ToastHost />
     </ConsultationProvider>
   )
 }

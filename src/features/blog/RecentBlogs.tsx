@@ -1,14 +1,59 @@
+import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Link } from 'react-router-dom'
 import { site } from '../../lib/site'
-import { useSiteData } from './site-data'
+import { lazyComponent } from '../../lib/tracked'
 import { BlogCard } from './BlogCard'
+import { cardsPerSlide, groupForCarousel } from './carousel-groups'
+import { useSiteData } from './site-data'
 
-const MAX_RECENT = 10
+const BlogCarousel = lazyComponent(() => import('./BlogCarousel').then((m) => m.BlogCarousel))
 
-/** 'Recent Blogs': the newest posts, without the one being read. Its height is reserved while loading. */
+const subscribeResize = (listener: () => void) => {
+  window.addEventListener('resize', listener)
+  return () => window.removeEventListener('resize', listener)
+}
+
+/** Cards per slide for the current width; the server (and hydration) assume a desktop. */
+function useCardsPerSlide() {
+  return useSyncExternalStore(subscribeResize, () => cardsPerSlide(window.innerWidth), () => 3)
+}
+
+/** True once the element is within 600 px of the viewport; then stays true. */
+function useNearViewport<T extends Element>() {
+  const ref = useRef<T>(null)
+  const [near, setNear] = useState(false)
+  useEffect(() => {
+    const el = ref.current
+    if (!el || near) return
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: '600px 0px',
+    })
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [near])
+  return [ref, near] as const
+}
+
+/**
+ * 'Recent Blogs': the newest posts without the one being read, as a carousel. Until Swiper has
+ * loaded the first slide shows as a plain grid, and loading and empty states keep the height.
+ */
 export function RecentBlogs({ excludeId }: { excludeId?: number }) {
   const { blogs, blogsLoading } = useSiteData()
-  const shown = blogs.filter((b) => b.id !== excludeId).slice(0, MAX_RECENT)
+  const perSlide = useCardsPerSlide()
+  const groups = groupForCarousel(blogs, perSlide, excludeId)
+  const [ref, near] = useNearViewport<HTMLDivElement>()
+
+  const firstSlide = (
+    <ul className={`card-grid card-grid--${perSlide}`}>
+      {(groups[0] ?? []).map((blog) => (
+        <li key={blog.id}>
+          <BlogCard blog={blog} />
+        </li>
+      ))}
+    </ul>
+  )
+
   return (
     <section className="section container recent-blogs reveal" aria-labelledby="recent-blogs-title" aria-busy={blogsLoading}>
       <div className="recent-blogs__head">
@@ -17,23 +62,21 @@ export function RecentBlogs({ excludeId }: { excludeId?: number }) {
           {site.labels.viewAllBlogs}
         </Link>
       </div>
-      <div className="recent-blogs__body">
+      <div className="recent-blogs__body" ref={ref}>
         {blogsLoading ? (
-          <ul className="card-grid card-grid--3" aria-hidden="true">
-            {[0, 1, 2].map((i) => (
+          <ul className={`card-grid card-grid--${perSlide}`} aria-hidden="true">
+            {Array.from({ length: perSlide }, (_, i) => (
               <li key={i} className="card blog-card blog-card--skeleton" />
             ))}
           </ul>
-        ) : shown.length === 0 ? (
+        ) : groups.length === 0 ? (
           <p className="recent-blogs__empty">{site.labels.noBlogs}</p>
+        ) : near && groups.length > 1 ? (
+          <Suspense fallback={firstSlide}>
+            <BlogCarousel groups={groups} perSlide={perSlide} />
+          </Suspense>
         ) : (
-          <ul className="card-grid card-grid--3">
-            {shown.slice(0, 3).map((blog) => (
-              <li key={blog.id}>
-                <BlogCard blog={blog} />
-              </li>
-            ))}
-          </ul>
+          firstSlide
         )}
       </div>
     </section>

@@ -5,8 +5,12 @@ export const EXCERPT_LENGTH = 140
 
 /** The text of parsed markup blocks, tags dropped, whitespace folded; blocks are separated by a space. */
 export function markupText(blocks: readonly MarkupNode[]): string {
-  const text = (node: MarkupNode): string =>
-    typeof node === 'string' ? node : node[0] === 'br' ? ' ' : (node.slice(2) as MarkupNode[]).map(text).join('')
+  const text = (node: MarkupNode): string => {
+    if (typeof node === 'string') return node
+    const inner = (node.slice(2) as MarkupNode[]).map(text).join('')
+    // Blocks and line breaks separate words; inline tags do not.
+    return node[0] === 'br' || node[0] === 'li' || node[0] === 'p' ? ` ${inner} ` : inner
+  }
   return blocks.map(text).join(' ').replace(/\s+/g, ' ').trim()
 }
 

@@ -1,14 +1,22 @@
-import { useEffect, useRef, type MouseEvent } from 'react'
+import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { site } from '../../lib/site'
+import { lazyComponent } from '../../lib/tracked'
 import { useConsultation } from './consultation-context'
 
 /**
- * The popup shell: a native modal <dialog>, so focus moves in and stays in, Escape closes it, the
- * page behind is inert, and focus returns to the opener on close.
+ * The 'Talk to Expert' popup: a native modal <dialog>, so focus moves in and stays in, Escape
+ * closes it, the page behind is inert, and focus returns to the opener on close.
  */
-export function ConsultationDialog({ heading }: { heading: string }) {
+// The form and its submit code load on first open, not with the page.
+const ConsultationForm = lazyComponent(() => import('./ConsultationForm').then((m) => m.ConsultationForm))
+
+export function ConsultationDialog({ variant }: { variant: 'landing' | 'default' }) {
   const { isOpen, close } = useConsultation()
   const ref = useRef<HTMLDialogElement>(null)
+  const copy = site.consultation
+  // Once opened, the form stays mounted: closing and reopening keeps what the visitor typed.
+  const [opened, setOpened] = useState(false)
+  if (isOpen && !opened) setOpened(true)
 
   useEffect(() => {
     const dialog = ref.current
@@ -31,9 +39,20 @@ export function ConsultationDialog({ heading }: { heading: string }) {
           </svg>
         </button>
         <h2 id="consultation-title" className="consultation__title">
-          {heading}
+          {variant === 'landing' ? (
+            copy.heading
+          ) : (
+            <>
+              {copy.defaultHeading} <span className="accent-text">{copy.defaultHeadingAccent}</span>
+            </>
+          )}
         </h2>
-        <p className="consultation__intro">{site.consultation.intro}</p>
+        <p className="consultation__intro">{copy.intro}</p>
+        {opened ? (
+          <Suspense fallback={<div className="lead-form lead-form--loading" aria-busy="true" />}>
+            <ConsultationForm queryHeading={variant === 'landing' ? copy.heading : copy.defaultHeading} onSent={close} />
+          </Suspense>
+        ) : null}
       </div>
     </dialog>
   )

@@ -17,6 +17,15 @@ export const leadMessages = {
   messageRequired: '*Message is required.',
 } as const
 
+/** The form's hidden bot trap. People never see it and screen readers skip it; bots fill it in. */
+export const HONEYPOT_FIELD = 'company_fax'
+
+/** The toasts after a submit (SPEC section 8), fixed like the field messages. */
+export const submitMessages = {
+  success: 'Form submitted successfully.',
+  failure: 'Form not submitted successfully.',
+} as const
+
 /** Longest value kept per field; longer input is cut, never rejected, so no lead is lost to a limit. */
 export const LEAD_MAX_LENGTH: Record<LeadField, number> = {
   name: 200,

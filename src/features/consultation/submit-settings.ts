@@ -1,0 +1,15 @@
+import { apiBase } from '../../lib/api'
+import type { SubmitSettings } from './submit-lead'
+
+/** The browser's submit settings, from the build's environment (CONTRACT.md, "Outside look-ups"). */
+export function browserSubmitSettings(): SubmitSettings {
+  return {
+    fetch: (...args) => fetch(...args),
+    apiBase,
+    ipLookupUrl: import.meta.env.VITE_IP_LOOKUP_URL || 'https://api.ipify.org?format=json',
+    geoUrl: import.meta.env.VITE_GEO_URL || 'https://ipinfo.io/{ip}/json?token={token}',
+    geoToken: import.meta.env.VITE_GEO_TOKEN || undefined,
+    lookupTimeoutMs: 3000,
+    log: (message, error) => console.warn(message, error),
+  }
+}
