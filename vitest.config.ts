@@ -12,12 +12,12 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'browser',
+          name: 'site',
           include: ['tests/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium at a time: the machines have two cores.
+          // Tests against the built dist/ and the real server, Chromium included; one file at a time on two cores.
           fileParallelism: false,
         },
       },

@@ -1,0 +1,206 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterEach, describe, expect, it } from 'vitest'
+import { HONEYPOT_FIELD, leadMessages } from '../src/features/consultation/lead-rules.ts'
+import { buildApp } from './app.ts'
+import type { ApiBlog } from './blogs.ts'
+import { loadConfig } from './config.ts'
+import { openLeadStore, type LeadStore } from './lead-store.ts'
+
+const blogs: ApiBlog[] = Array.from({ length: 45 }, (_, i) => ({
+  id: i + 1,
+  custom_url: `post-${i + 1}`,
+  image: '/images/blog/x.svg',
+  meta_title: `Post ${i + 1}`,
+  meta_desc: 'A post.',
+  title: `Post ${i + 1}`,
+  image_alt: 'x',
+  image_width: 800,
+  image_height: 450,
+  description: [],
+  published: '2026-01-01',
+}))
+
+let running: { app: FastifyInstance; store: LeadStore; url: string }[] = []
+
+/** The API over real HTTP on a free port, with a fresh SQLite file in a temp folder. */
+async function start(env: Record<string, string> = {}) {
+  const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'api-test-')), 'leads.sqlite')
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_PATH: databasePath, ...env })
+  const store = openLeadStore(databasePath)
+  const app = await buildApp(config, { store, blogs, projects: [{ id: 1, name: 'P' }] }, { site: false })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  running.push({ app, store, url })
+  return { app, store, url }
+}
+
+afterEach(async () => {
+  for (const { app, store } of running) {
+    await app.close()
+    store.close()
+  }
+  running = []
+})
+
+const lead = { name: 'Dana Reyes', email: 'dana@acme.com', contact: '415-555-0142', url: 'acme.com', message: 'Pilot please', ip_address: '203.0.113.7', query: 'Talk to Expert query' }
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${url}/api/appDev`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+
+describe('POST /api/appDev', () => {
+  it('stores a valid lead and answers 201', async () => {
+    const { url, store } = await start()
+    const response = await post(url, { ...lead, location: { city: 'Austin', region: 'Texas', country: 'US' } })
+    expect(response.status).toBe(201)
+    expect(await response.json()).toMatchObject({ ok: true, id: 1 })
+    expect(store.all()).toEqual([
+      expect.objectContaining({ name: 'Dana Reyes', contact: '415-555-0142', ipAddress: '203.0.113.7', remoteAddress: '127.0.0.1', location: { city: 'Austin', region: 'Texas', country: 'US' } }),
+    ])
+  })
+
+  it('answers 400 with the form messages by field', async () => {
+    const { url, store } = await start()
+    const response = await post(url, { name: ' ', email: 'nope', contact: '123', url: 'bad url', message: '' })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      errors: {
+        name: leadMessages.nameRequired,
+        email: leadMessages.emailInvalid,
+        contact: leadMessages.contactInvalid,
+        url: leadMessages.urlInvalid,
+        message: leadMessages.messageRequired,
+      },
+    })
+    expect(store.count()).toBe(0)
+  })
+
+  it('drops unknown fields, trims and caps strings', async () => {
+    const { url, store } = await start()
+    const response = await post(url, { ...lead, name: '  Dana  ', message: 'x'.repeat(9000), admin: true, id: 99 })
+    expect(response.status).toBe(201)
+    const [stored] = store.all()
+    expect(stored.name).toBe('Dana')
+    expect(stored.message).toHaveLength(5000)
+    expect(stored).not.toHaveProperty('admin')
+    expect(stored.id).toBe(1)
+  })
+
+  it.each([
+    ['a body over 32 KiB', () => JSON.stringify({ ...lead, message: 'x'.repeat(40_000) }), 'application/json', 413],
+    ['a body that is not JSON', () => 'name=Dana', 'application/x-www-form-urlencoded', 415],
+    ['text/plain', () => JSON.stringify(lead), 'text/plain', 415],
+    ['malformed JSON', () => '{"name": "Dana",', 'application/json', 400],
+    ['a __proto__ key', () => '{"name":"Dana","__proto__":{"admin":true}}', 'application/json', 400],
+    ['a constructor.prototype key', () => '{"constructor":{"prototype":{"admin":true}}}', 'application/json', 400],
+    ['a JSON array', () => '[1,2]', 'application/json', 400],
+  ])('answers %s with the right status', async (_name, body, type, status) => {
+    const { url, store } = await start()
+    const response = await fetch(`${url}/api/appDev`, { method: 'POST', headers: { 'content-type': type }, body: body() })
+    expect(response.status).toBe(status)
+    expect(store.count()).toBe(0)
+  })
+
+  it('answers a filled honeypot 2xx and stores nothing', async () => {
+    const { url, store } = await start()
+    const response = await post(url, { ...lead, [HONEYPOT_FIELD]: 'http://spam.example' })
+    expect(response.status).toBe(201)
+    expect(store.count()).toBe(0)
+  })
+
+  it('stores a retried lead once when it carries the same idempotency key', async () => {
+    const { url, store } = await start()
+    const first = await post(url, lead, { 'idempotency-key': 'abc-123' })
+    const retry = await post(url, lead, { 'idempotency-key': 'abc-123' })
+    expect([first.status, retry.status]).toEqual([201, 200])
+    expect((await retry.json()).id).toBe((await first.json()).id)
+    expect(store.count()).toBe(1)
+  })
+
+  it('limits each address, answering 429 with Retry-After', async () => {
+    const { url, store } = await start({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' })
+    const statuses = []
+    for (let i = 0; i < 5; i++) statuses.push((await post(url, { ...lead, message: `m${i}` })).status)
+    expect(statuses).toEqual([201, 201, 201, 429, 429])
+    const limited = await post(url, lead)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60)
+    expect(store.count()).toBe(3)
+  })
+
+  it('counts addresses behind a trusted proxy separately', async () => {
+    const { url, store } = await start({ RATE_LIMIT_MAX: '1', TRUST_PROXY: '127.0.0.1' })
+    const a = await post(url, lead, { 'x-forwarded-for': '198.51.100.1' })
+    const b = await post(url, lead, { 'x-forwarded-for': '198.51.100.2' })
+    const a2 = await post(url, lead, { 'x-forwarded-for': '198.51.100.1' })
+    expect([a.status, b.status, a2.status]).toEqual([201, 201, 429])
+    expect(store.all().map((l) => l.remoteAddress)).toEqual(['198.51.100.1', '198.51.100.2'])
+  })
+
+  it('stores 200 concurrent valid posts exactly once each', async () => {
+    const { url, store } = await start({ RATE_LIMIT_MAX: '0' })
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => post(url, { ...lead, message: `lead ${i}` }, { 'idempotency-key': `k-${i}` })),
+    )
+    expect(responses.every((r) => r.status === 201)).toBe(true)
+    const messages = store.all().map((l) => l.message)
+    expect(messages).toHaveLength(200)
+    expect(new Set(messages).size).toBe(200)
+  })
+})
+
+describe('GET /api/blogs/blog and /api/projects/project', () => {
+  it('pages the blogs', async () => {
+    const { url } = await start()
+    const body = await (await fetch(`${url}/api/blogs/blog?resultPerPage=40&currentPage=1`)).json()
+    expect(body.blogs).toHaveLength(40)
+    expect(body.blogs[0]).toEqual(expect.objectContaining({ id: 1, image: expect.any(String), meta_title: 'Post 1', meta_desc: 'A post.', custom_url: 'post-1' }))
+    const second = await (await fetch(`${url}/api/blogs/blog?resultPerPage=40&currentPage=2`)).json()
+    expect(second.blogs.map((b: { id: number }) => b.id)).toEqual([41, 42, 43, 44, 45])
+  })
+
+  it.each([
+    ['resultPerPage=0&currentPage=1', 'resultPerPage'],
+    ['resultPerPage=101&currentPage=1', 'resultPerPage'],
+    ['resultPerPage=abc&currentPage=1', 'resultPerPage'],
+    ['resultPerPage=10&currentPage=0', 'currentPage'],
+    ['resultPerPage=10&currentPage=1.5', 'currentPage'],
+    ['resultPerPage=&currentPage=1', 'resultPerPage'],
+  ])('answers %s with 400 naming %s', async (query, field) => {
+    const { url } = await start()
+    const response = await fetch(`${url}/api/blogs/blog?${query}`)
+    expect(response.status).toBe(400)
+    expect(Object.keys((await response.json()).errors)).toEqual([field])
+  })
+
+  it('serves the projects under "project"', async () => {
+    const { url } = await start()
+    expect(await (await fetch(`${url}/api/projects/project`)).json()).toEqual({ project: [{ id: 1, name: 'P' }] })
+  })
+
+  it('reports health', async () => {
+    const { url } = await start()
+    const response = await fetch(`${url}/api/health`)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ status: 'ok' })
+  })
+})
+
+describe('configuration', () => {
+  it('names every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'eighty', RATE_LIMIT_MAX: '-1', TRUST_PROXY: 'maybe', LOG_LEVEL: 'loud' })).toThrow(
+      /PORT=eighty[\s\S]*RATE_LIMIT_MAX=-1[\s\S]*TRUST_PROXY=maybe[\s\S]*LOG_LEVEL=loud|TRUST_PROXY=maybe/,
+    )
+    try {
+      loadConfig({ PORT: 'eighty', RATE_LIMIT_MAX: '-1', TRUST_PROXY: 'maybe', LOG_LEVEL: 'loud' })
+    } catch (error) {
+      expect((error as { problems: string[] }).problems).toHaveLength(4)
+    }
+  })
+})

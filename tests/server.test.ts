@@ -1,0 +1,151 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSite, type RunningSite } from './browser.ts'
+
+let site: RunningSite
+beforeAll(async () => {
+  site = await startSite()
+})
+afterAll(async () => site?.close())
+
+const get = (p: string, headers: Record<string, string> = {}) => fetch(site.url + p, { headers, redirect: 'manual' })
+
+describe('static site', () => {
+  it('serves a landing page as prerendered HTML with security headers', async () => {
+    const response = await get('/ai/Ai-Development')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+    const csp = response.headers.get('content-security-policy')!
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/)
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", 'connect-src']) expect(csp).toContain(directive)
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('referrer-policy')).toBeTruthy()
+    expect(await response.text()).toContain('<h1')
+  })
+
+  it('gives hashed assets a year of immutable caching', async () => {
+    const html = await (await get('/')).text()
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]
+    const response = await get(asset)
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+  })
+
+  it('answers brotli, gzip or plain by Accept-Encoding, all with the same content', async () => {
+    const plain = Buffer.from(await (await get('/ai/Ai-Development', { 'accept-encoding': 'identity' })).arrayBuffer())
+    const br = await get('/ai/Ai-Development', { 'accept-encoding': 'gzip, br' })
+    const gz = await get('/ai/Ai-Development', { 'accept-encoding': 'gzip' })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(br.headers.get('vary')).toBe('Accept-Encoding')
+    // fetch decodes each encoding; all three must give the same page.
+    expect(Buffer.from(await br.arrayBuffer()).equals(plain)).toBe(true)
+    expect(Buffer.from(await gz.arrayBuffer()).equals(plain)).toBe(true)
+  })
+
+  it('answers a matching ETag with 304, and HEAD without a body', async () => {
+    const etag = (await get('/ai/Ai-Development')).headers.get('etag')!
+    expect(etag).toMatch(/^"[\w-]+"$/)
+    expect((await get('/ai/Ai-Development', { 'if-none-match': etag })).status).toBe(304)
+    const head = await fetch(site.url + '/ai/Ai-Development', { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('etag')).toBe(etag)
+    expect(await head.text()).toBe('')
+  })
+
+  it.each([
+    ['/ai/ai-development', 301, '/ai/Ai-Development'],
+    ['/ai/AI-CONSULTING', 301, '/ai/Ai-Consulting'],
+    ['/ai/no-such-page', 302, '/'],
+    ['/blog/', 301, '/blog'],
+  ])('redirects %s with %i to %s', async (from, status, to) => {
+    const response = await get(from)
+    expect(response.status).toBe(status)
+    expect(response.headers.get('location')).toBe(to)
+  })
+
+  it('answers an unknown address with a real 404 page', async () => {
+    const response = await get('/no/such/page')
+    expect(response.status).toBe(404)
+    const html = await response.text()
+    expect(html).toContain('<h1')
+    expect(html).toContain('href="/"')
+  })
+
+  it('never serves files outside dist/', async () => {
+    for (const p of ['/../package.json', '/%2e%2e/package.json', '/assets/../../package.json']) {
+      const response = await get(p)
+      expect([301, 302, 404]).toContain(response.status)
+      expect(await response.text()).not.toContain('"devDependencies"')
+    }
+  })
+})
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+function startServerProcess(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start in 30 s')), 30_000)
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Server listening')) {
+        clearTimeout(timer)
+        resolve(child)
+      }
+    })
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)))
+  })
+}
+
+describe('durability', () => {
+  it('keeps every acknowledged lead through kill -9 and a restart', async () => {
+    const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'crash-')), 'leads.sqlite')
+    const port = String(await freePort())
+    const env = { PORT: port, DATABASE_PATH: databasePath, RATE_LIMIT_MAX: '0' }
+    const url = `http://127.0.0.1:${port}`
+    const server = await startServerProcess(env)
+    const acknowledged: number[] = []
+    const sends = Array.from({ length: 60 }, async (_, i) => {
+      const response = await fetch(`${url}/api/appDev`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Lead ${i}`, email: 'a@b.co', contact: '4155550142', message: `crash test ${i}` }),
+      }).catch(() => undefined)
+      if (response?.status === 201) acknowledged.push((await response.json()).id)
+    })
+    // Kill without warning while the later requests are still in flight.
+    await Promise.race([Promise.all(sends), new Promise((r) => setTimeout(r, 150))])
+    server.kill('SIGKILL')
+    await Promise.allSettled(sends)
+    expect(acknowledged.length).toBeGreaterThan(0)
+
+    const restarted = await startServerProcess(env)
+    expect((await fetch(`${url}/api/health`)).status).toBe(200)
+    restarted.kill('SIGTERM')
+    await new Promise((r) => restarted.on('exit', r))
+
+    const db = new Database(databasePath, { readonly: true })
+    const ids = new Set((db.prepare('SELECT id FROM leads').all() as { id: number }[]).map((r) => r.id))
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+    db.close()
+    for (const id of acknowledged) expect(ids.has(id)).toBe(true)
+  })
+})
