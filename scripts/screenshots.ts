@@ -23,6 +23,16 @@ try {
       const page = await context.newPage()
       for (const route of pages) {
         await page.goto(site.url + route, { waitUntil: 'networkidle' })
+        // Scroll through once so lazy images and the blog carousel load, then back to the top.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
+            window.scrollTo(0, y)
+            await new Promise((r) => setTimeout(r, 60))
+          }
+          window.scrollTo(0, 0)
+        })
+        await page.waitForLoadState('networkidle')
+        await page.keyboard.press('Escape') // the popup opens by itself past 10 % of the page
         const file = path.join(outDir, `${route.replace(/\//g, '_').replace(/^_$/, '_home') || '_home'}-${width}-${theme}.png`)
         await page.screenshot({ path: file, fullPage: true })
         console.log(path.relative(process.cwd(), file))

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom'
-import { pageRoutes } from '../generated/page-routes'
 import type { PageCategory } from '../lib/content'
+import { pagesIn } from '../lib/page-index'
 import { site } from '../lib/site'
+import { Logo } from './Logo'
 
 const groups: { category: PageCategory; title: string }[] = [
   { category: 'service', title: site.labels.footerServices },
@@ -19,7 +20,7 @@ export function Footer() {
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
           <Link to="/" className="site-footer__logo">
-            <img src={company.logo} alt={company.name} width={160} height={40} loading="lazy" />
+            <Logo lazy />
           </Link>
           <p>{company.tagline}</p>
           <h2 className="site-footer__heading">{labels.footerContact}</h2>
@@ -33,13 +34,11 @@ export function Footer() {
           <div key={group.category} className={`site-footer__group site-footer__group--${group.category}`}>
             <h2 className="site-footer__heading">{group.title}</h2>
             <ul>
-              {pageRoutes
-                .filter((p) => p.category === group.category)
-                .map((p) => (
-                  <li key={p.route}>
-                    <Link to={p.route}>{p.label}</Link>
-                  </li>
-                ))}
+              {pagesIn(group.category).map((p) => (
+                <li key={p.route}>
+                  <Link to={p.route}>{p.label}</Link>
+                </li>
+              ))}
             </ul>
           </div>
         ))}

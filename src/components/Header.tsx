@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { TalkToExpertButton } from '../features/consultation/TalkToExpertButton'
 import { site } from '../lib/site'
+import { Logo } from './Logo'
 import { ThemeToggle } from './ThemeToggle'
 
 export function Header() {
@@ -13,7 +14,7 @@ export function Header() {
     <header className="site-header">
       <div className="container site-header__bar">
         <Link to="/" className="site-header__logo">
-          <img src={site.company.logo} alt={site.company.name} width={160} height={40} />
+          <Logo />
         </Link>
         <nav aria-label={site.labels.mainNav} className={`site-nav ${menuOpen ? 'site-nav--open' : ''}`} id="site-nav">
           <ul className="site-nav__list">

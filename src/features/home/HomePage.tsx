@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { DocumentHead } from '../../app/document-head'
-import { pageRoutes } from '../../generated/page-routes'
 import type { PageCategory } from '../../lib/content'
+import { pagesIn } from '../../lib/page-index'
 import { site } from '../../lib/site'
 import { TalkToExpertButton } from '../consultation/TalkToExpertButton'
 import { NumbersBand } from '../landing/sections/NumbersBand'
@@ -36,16 +36,16 @@ export function HomePage() {
         <section key={group.id} id={group.id} className="section container" aria-labelledby={`${group.id}-title`}>
           <SectionHeading id={`${group.id}-title`} title={group.title} />
           <ul className="page-index">
-            {pageRoutes
-              .filter((p) => p.category === group.category)
-              .map((p) => (
-                <li key={p.route}>
-                  <Link to={p.route} className="page-index__link">
-                    {p.label}
-                    <span aria-hidden="true" className="page-index__arrow">→</span>
-                  </Link>
-                </li>
-              ))}
+            {pagesIn(group.category).map((p) => (
+              <li key={p.route}>
+                <Link to={p.route} className="page-index__link">
+                  {p.label}
+                  <span aria-hidden="true" className="page-index__arrow">
+                    →
+                  </span>
+                </Link>
+              </li>
+            ))}
           </ul>
         </section>
       ))}
