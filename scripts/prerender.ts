@@ -8,6 +8,7 @@ import type { ApiBlog } from '../server/blogs.ts'
 interface ServerEntry {
   render(url: string, data: SiteDataState): Promise<{ html: string; head?: HeadData }>
   pageRoutes: readonly { route: string }[]
+  routeSources(pathname: string): string[]
   site: { company: { name: string } }
   renderHeadTags(head: HeadData, context: { siteUrl: string; siteName: string; themeColor: string }): string
   INITIAL_DATA_ID: string
@@ -95,9 +96,13 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
     const { html, head } = await entry.render(route, data)
     if (!head) throw new Error(`${route} rendered no <DocumentHead>; every route must declare its title and description`)
     const page = entry.pageRoutes.find((p) => p.route === route)
-    const pageChunks = page ? chunkClosure(manifest, pageFileOf(page.route)) : []
-    const preloads = pageChunks
-      .filter((f) => !entryPreloads.has(f))
+    const sources = [...entry.routeSources(route === '/404' ? '/no-such-page' : route), ...(page ? [pageFileOf(page.route)] : [])]
+    for (const source of sources) {
+      if (!manifest[source]) throw new Error(`${route}: ${source} is not a chunk of this build; check the source given to lazyComponent`)
+    }
+    const pageChunks = sources.flatMap((source) => chunkClosure(manifest, source))
+    const preloads = [...new Set(pageChunks)]
+      .filter((f) => !entryPreloads.has(f) && f.endsWith('.js'))
       .map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`)
     const initialData = data.blogs.length
       ? `<script type="application/json" id="${entry.INITIAL_DATA_ID}">${entry.serializeInitialData(data)}</script>\n    `

@@ -1,14 +1,29 @@
 import { matchPath, Navigate, Route, Routes } from 'react-router-dom'
-import { LandingRoute, preloadLanding } from '../features/landing/LandingRoute'
+import { LandingPage, LandingRoute, preloadLanding } from '../features/landing/LandingRoute'
 import { lazyComponent } from '../lib/tracked'
 import { SiteShell } from './SiteShell'
 
 // Each kind of page is its own chunk: the code of one page never rides along on another.
-const HomePage = lazyComponent(() => import('../features/home/HomePage').then((m) => m.HomePage))
-const BlogListPage = lazyComponent(() => import('../features/blog/BlogListPage').then((m) => m.BlogListPage))
-const BlogPostPage = lazyComponent(() => import('../features/blog/BlogPostPage').then((m) => m.BlogPostPage))
-const ThankYouPage = lazyComponent(() => import('../features/pages/ThankYouPage').then((m) => m.ThankYouPage))
-const NotFoundPage = lazyComponent(() => import('../features/pages/NotFoundPage').then((m) => m.NotFoundPage))
+const HomePage = lazyComponent(
+  () => import('../features/home/HomePage').then((m) => m.HomePage),
+  'src/features/home/HomePage.tsx',
+)
+const BlogListPage = lazyComponent(
+  () => import('../features/blog/BlogListPage').then((m) => m.BlogListPage),
+  'src/features/blog/BlogListPage.tsx',
+)
+const BlogPostPage = lazyComponent(
+  () => import('../features/blog/BlogPostPage').then((m) => m.BlogPostPage),
+  'src/features/blog/BlogPostPage.tsx',
+)
+const ThankYouPage = lazyComponent(
+  () => import('../features/pages/ThankYouPage').then((m) => m.ThankYouPage),
+  'src/features/pages/ThankYouPage.tsx',
+)
+const NotFoundPage = lazyComponent(
+  () => import('../features/pages/NotFoundPage').then((m) => m.NotFoundPage),
+  'src/features/pages/NotFoundPage.tsx',
+)
 
 const lazyRoutes = [
   { path: '/', component: HomePage },
@@ -16,6 +31,12 @@ const lazyRoutes = [
   { path: '/blog/:customUrl', component: BlogPostPage },
   { path: '/thank-you', component: ThankYouPage },
 ]
+
+/** Source files of the lazy components the route at `pathname` renders, for the prerenderer's preload links. */
+export function routeSources(pathname: string): string[] {
+  const component = pathname.startsWith('/ai/') ? LandingPage : (lazyRoutes.find((r) => matchPath(r.path, pathname))?.component ?? NotFoundPage)
+  return component.source ? [component.source] : []
+}
 
 /** Loads what the route at `pathname` renders, so the first render (and hydration) never suspends. */
 export function preloadRoute(pathname: string): Promise<unknown> {

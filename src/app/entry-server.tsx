@@ -4,10 +4,10 @@ import { StaticRouter } from 'react-router-dom'
 import { createSiteDataStore, SiteDataProvider, type SiteDataState } from '../features/blog/site-data'
 import { pageRoutes } from '../generated/page-routes'
 import { site } from '../lib/site'
-import { App, preloadRoute } from './App'
+import { App, preloadRoute, routeSources } from './App'
 import { HeadProvider, type HeadCollector, type HeadData } from './document-head'
 
-export { pageRoutes, site }
+export { pageRoutes, routeSources, site }
 export { renderHeadTags, type HeadContext } from './head-tags'
 export { INITIAL_DATA_ID, serializeInitialData } from './initial-data'
 export type { HeadData, SiteDataState }

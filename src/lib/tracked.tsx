@@ -20,14 +20,15 @@ export function once<T>(load: () => Promise<T>): () => Tracked<T> {
 }
 
 /**
- * A route component in its own chunk. Unlike React.lazy, a preloaded one renders synchronously,
- * so hydrating a prerendered page never suspends and never shows a fallback.
+ * A component in its own chunk. Unlike React.lazy, a preloaded one renders synchronously, so
+ * hydrating a prerendered page never suspends and never shows a fallback. `source` (the file, from
+ * the project root) lets the prerenderer preload the chunk; the build fails if it is wrong.
  */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>, source?: string) {
   const get = once(load)
   function LazyComponent(props: P): JSX.Element {
     const Component = use(get())
     return <Component {...props} />
   }
-  return Object.assign(LazyComponent, { preload: get })
+  return Object.assign(LazyComponent, { preload: get, source })
 }

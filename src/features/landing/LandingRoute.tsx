@@ -6,7 +6,10 @@ import { createLandingResolver } from '../../lib/landing-path'
 import { loadPageData } from '../../lib/page-loader'
 import { lazyComponent } from '../../lib/tracked'
 
-const LandingPage = lazyComponent(() => import('./LandingPage').then((m) => m.LandingPage))
+export const LandingPage = lazyComponent(
+  () => import('./LandingPage').then((m) => m.LandingPage),
+  'src/features/landing/LandingPage.tsx',
+)
 const resolve = createLandingResolver(pageRoutes.map((p) => p.route))
 const byRoute = new Map(pageRoutes.map((p) => [p.route, p]))
 
