@@ -2,15 +2,16 @@
  * `npm run build`: the client bundle, the server-render bundle, then every route prerendered to
  * dist/ with precompressed copies. One process, so content is parsed and checked once per build.
  */
-import { rm } from 'node:fs/promises'
+import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { build } from 'vite'
-import { loadContent } from '../codegen/content.ts'
+import { loadContent, pageFileOf } from '../codegen/content.ts'
 import { formatReport } from '../codegen/report.ts'
 import { apiBlogs } from '../server/blogs.ts'
 import { precompress } from './precompress.ts'
 import { prerender } from './prerender.ts'
+import { lastChanged, robotsTxt, sitemapXml } from './seo-files.ts'
 
 export async function buildSite(root: string, options: { outDir?: string; quiet?: boolean } = {}) {
   const outDir = path.resolve(root, options.outDir ?? 'dist')
@@ -40,6 +41,12 @@ export async function buildSite(root: string, options: { outDir?: string; quiet?
   const siteUrl = (process.env.SITE_URL ?? String((content.site as { company: { url: string } }).company.url)).replace(/\/+$/, '')
   const pages = await prerender({ root, outDir, ssrEntry: path.join(ssrDir, 'entry-server.js'), blogs: apiBlogs(content), siteUrl })
   lap('prerender')
+  const changed = lastChanged(root, content.files)
+  const sourceOf = (route: string) =>
+    route.startsWith('/ai/') ? pageFileOf(route) : route.startsWith('/blog/') ? `content/blogs/${route.slice(6)}.yaml` : 'content/site.yaml'
+  const indexable = pages.filter((p) => p.route !== '/404' && p.route !== '/thank-you')
+  await writeFile(path.join(outDir, 'sitemap.xml'), sitemapXml(siteUrl, indexable.map((p) => ({ path: p.route, lastmod: changed.get(sourceOf(p.route)) }))))
+  await writeFile(path.join(outDir, 'robots.txt'), robotsTxt(siteUrl))
   await precompress(outDir)
   lap('compress')
   await rm(ssrDir, { recursive: true, force: true })

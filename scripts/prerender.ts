@@ -9,13 +9,20 @@ interface ServerEntry {
   render(url: string, data: SiteDataState): Promise<{ html: string; head?: HeadData }>
   pageRoutes: readonly { route: string }[]
   routeSources(pathname: string): string[]
-  site: { company: { name: string } }
-  renderHeadTags(head: HeadData, context: { siteUrl: string; siteName: string; themeColor: string }): string
+  site: { company: { name: string; legalName: string; logo: string; shareImage: string; email: string; phone: string; address: string } }
+  renderHeadTags(head: HeadData, context: HeadContext): string
   INITIAL_DATA_ID: string
   serializeInitialData(data: SiteDataState): string
 }
 interface HeadData {
   title: string
+}
+interface HeadContext {
+  siteUrl: string
+  siteName: string
+  shareImage?: string
+  themeColor: string
+  organization: { name: string; legalName: string; logo: string; email: string; telephone: string; address: string }
 }
 interface SiteDataState {
   blogs: ApiBlog[]
@@ -75,10 +82,13 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
       .flatMap(([key]) => chunkClosure(manifest, key)),
   )
 
-  const headContext = {
+  const { company } = entry.site
+  const headContext: HeadContext = {
     siteUrl: options.siteUrl,
-    siteName: entry.site.company.name,
+    siteName: company.name,
+    shareImage: company.shareImage,
     themeColor: '#1d4ed8',
+    organization: { name: company.name, legalName: company.legalName, logo: company.logo, email: company.email, telephone: company.phone, address: company.address },
   }
   const withBlogs: SiteDataState = { blogs, blogsLoading: false, projects: [] }
   const withoutBlogs: SiteDataState = { blogs: [], blogsLoading: true, projects: [] }

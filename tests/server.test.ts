@@ -71,6 +71,24 @@ describe('static site', () => {
     expect(response.headers.get('location')).toBe(to)
   })
 
+  it('serves the sitemap with every public route, and robots.txt naming it', async () => {
+    const sitemap = await (await get('/sitemap.xml')).text()
+    expect(sitemap).toMatch(/<loc>https?:\/\/[^<]+\/ai\/Ai-Development<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/)
+    expect(sitemap.match(/<url>/g)!.length).toBeGreaterThanOrEqual(52)
+    expect(sitemap).not.toContain('/thank-you')
+    const robots = await get('/robots.txt')
+    expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(await robots.text()).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m)
+  })
+
+  it('gives a landing page its canonical, Open Graph image and structured data', async () => {
+    const html = await (await get('/ai/Ai-Development')).text()
+    expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/ai\/Ai-Development" \/>/)
+    expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\.png" \/>/)
+    const data = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1])
+    expect(data['@graph'].map((n: { '@type': string }) => n['@type'])).toEqual(['Organization', 'BreadcrumbList', 'Service'])
+  })
+
   it('answers an unknown address with a real 404 page', async () => {
     const response = await get('/no/such/page')
     expect(response.status).toBe(404)

@@ -8,8 +8,12 @@ export interface HeadData {
   path: string
   /** Keep the page out of search results (thank-you, not-found). */
   noindex?: boolean
-  /** Structured data (schema.org) objects for this page. */
-  jsonLd?: object[]
+  /** Trail from the home page to this page, for the BreadcrumbList structured data. */
+  breadcrumbs?: { name: string; path: string }[]
+  /** The service a landing page offers, for the Service structured data. */
+  service?: { name: string; description: string; areaServed?: string }
+  /** A blog post, for the BlogPosting structured data. */
+  article?: { headline: string; datePublished?: string; image?: string; author?: string }
 }
 
 export interface HeadCollector {

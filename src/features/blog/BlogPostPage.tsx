@@ -30,7 +30,17 @@ export function BlogPostPage() {
 
   return (
     <>
-      <DocumentHead title={post.meta_title} description={post.meta_desc} path={`/blog/${post.custom_url}`} />
+      <DocumentHead
+        title={post.meta_title}
+        description={post.meta_desc}
+        path={`/blog/${post.custom_url}`}
+        breadcrumbs={[
+          { name: site.labels.home, path: '/' },
+          { name: copy.title, path: '/blog' },
+          { name: blogTitle(post), path: `/blog/${post.custom_url}` },
+        ]}
+        article={{ headline: blogTitle(post), datePublished: post.published, image: post.image, author: post.author }}
+      />
       <article className="blog-post container">
         <p className="breadcrumb-inline">
           <Link to="/blog">{copy.backToBlog}</Link>

@@ -14,6 +14,7 @@ export interface BlogSummary {
   /** The post's paragraphs, checked and parsed by our build (codegen/markup.ts); other APIs may omit it. */
   description?: MarkupBlocks[]
   published?: string
+  author?: string
 }
 
 export const blogTitle = (blog: BlogSummary) => blog.title ?? blog.meta_title

@@ -21,7 +21,16 @@ export function LandingPage({ page, route }: { page: PageData; route: string }) 
   const variant = page.stepsVariant ?? 'process'
   return (
     <>
-      <DocumentHead title={page.metaTitle} description={page.metaDescription} path={route} />
+      <DocumentHead
+        title={page.metaTitle}
+        description={page.metaDescription}
+        path={route}
+        breadcrumbs={[
+          { name: labels.home, path: '/' },
+          { name: page.label, path: route },
+        ]}
+        service={{ name: [page.title1, page.title2].filter(Boolean).join(' '), description: page.metaDescription }}
+      />
       <Breadcrumb homeLabel={labels.home} currentLabel={labels.breadcrumb} />
       <IntroBlocks
         title1={page.title1}

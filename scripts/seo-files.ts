@@ -1,0 +1,51 @@
+import { execFileSync } from 'node:child_process'
+import { statSync } from 'node:fs'
+import path from 'node:path'
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+export interface SitemapEntry {
+  path: string
+  /** ISO date of the content's last change. */
+  lastmod?: string
+}
+
+/** /sitemap.xml: every public route with an absolute URL and the date its content last changed. */
+export function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
+  const urls = entries.map(
+    (e) =>
+      `  <url><loc>${escapeXml(new URL(e.path, siteUrl).href)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`,
+  )
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+}
+
+export function robotsTxt(siteUrl: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', siteUrl).href}\n`
+}
+
+/**
+ * When each file last changed: its last git commit, or its modification time when git does not know it.
+ * One `git log` for all files, so a large site costs one process, not one per page.
+ */
+export function lastChanged(root: string, files: string[]): Map<string, string> {
+  const found = new Map<string, string>()
+  try {
+    const log = execFileSync('git', ['log', '--format=@%cI', '--name-only', '--', 'content'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 64 * 1024 * 1024,
+    })
+    let date = ''
+    for (const line of log.split('\n')) {
+      if (line.startsWith('@')) date = line.slice(1)
+      else if (line && !found.has(line)) found.set(line, date)
+    }
+  } catch {
+    // Not a git checkout (a release tarball, a temp folder): file times below.
+  }
+  for (const file of files) {
+    if (!found.has(file)) found.set(file, statSync(path.join(root, file)).mtime.toISOString())
+  }
+  return found
+}
