@@ -46,6 +46,11 @@ const MIGRATIONS = [
 export interface LeadStore {
   /** Stores a lead durably (synchronous=FULL) before returning; a repeated requestId returns the first lead's id. */
   insert(lead: NewLead): { id: number; duplicate: boolean }
+  /**
+   * The same, for a server under load: leads arriving in one turn of the event loop are committed
+   * in one transaction (one fsync), and each promise settles only after that commit is on disk.
+   */
+  insertBatched(lead: NewLead): Promise<{ id: number; duplicate: boolean }>
   all(): StoredLead[]
   count(): number
   integrityCheck(): string
@@ -74,16 +79,36 @@ export function openLeadStore(file: string): LeadStore {
   const all = db.prepare('SELECT * FROM leads ORDER BY id')
   const count = db.prepare('SELECT count(*) FROM leads').pluck()
 
+  const insertOne = (lead: NewLead) => {
+    const result = insert.run({
+      ...lead,
+      city: lead.location?.city ?? null,
+      region: lead.location?.region ?? null,
+      country: lead.location?.country ?? null,
+    })
+    if (result.changes === 1) return { id: Number(result.lastInsertRowid), duplicate: false }
+    return { id: byRequestId.get(lead.requestId) as number, duplicate: true }
+  }
+  const insertMany = db.transaction((leads: NewLead[]) => leads.map(insertOne))
+  type Pending = { lead: NewLead; resolve: (r: { id: number; duplicate: boolean }) => void; reject: (e: unknown) => void }
+  let queue: Pending[] = []
+  const flush = () => {
+    const batch = queue
+    queue = []
+    try {
+      const results = insertMany(batch.map((p) => p.lead))
+      batch.forEach((p, i) => p.resolve(results[i]))
+    } catch (error) {
+      for (const p of batch) p.reject(error)
+    }
+  }
+
   return {
-    insert(lead) {
-      const result = insert.run({
-        ...lead,
-        city: lead.location?.city ?? null,
-        region: lead.location?.region ?? null,
-        country: lead.location?.country ?? null,
+    insert: (lead) => insertOne(lead),
+    insertBatched(lead) {
+      return new Promise((resolve, reject) => {
+        if (queue.push({ lead, resolve, reject }) === 1) setImmediate(flush)
       })
-      if (result.changes === 1) return { id: Number(result.lastInsertRowid), duplicate: false }
-      return { id: byRequestId.get(lead.requestId) as number, duplicate: true }
     },
     all() {
       return (all.all() as Record<string, unknown>[]).map((row) => ({
