@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { imageSize } from 'image-size'
@@ -181,12 +182,6 @@ export function crossFileProblems(pages: YamlSource[], blogs: YamlSource[]): Pro
   return problems
 }
 
-/** Parses one content file; a missing file is reported, not thrown. */
-export function readSource(root: string, file: string): YamlSource {
-  const rel = toPosix(path.relative(root, file))
-  return parseYamlSource(readFileSync(file, 'utf8'), rel)
-}
-
 /** Which routes exist, for link checks: fixed routes, one per page file, one per blog file. */
 export function siteRoutes(pageFiles: string[], blogFiles: string[]): Set<string> {
   return new Set([
@@ -199,16 +194,19 @@ export function siteRoutes(pageFiles: string[], blogFiles: string[]): Set<string
 }
 
 /** Routes and images of the site as they are on disk, for the link and image checks. */
-export function createSiteIndex(root: string): SiteIndex & { sizeOf: (src: string) => { width: number; height: number } } {
+export function createSiteIndex(root: string) {
   const publicDir = path.join(root, CONTENT_DIRS.public)
   const images = listImages(publicDir)
   const imageSet = new Set(images)
+  const routes = siteRoutes(listYaml(path.join(root, CONTENT_DIRS.pages)), listYaml(path.join(root, CONTENT_DIRS.blogs)))
   return {
-    routes: siteRoutes(listYaml(path.join(root, CONTENT_DIRS.pages)), listYaml(path.join(root, CONTENT_DIRS.blogs))),
-    imageExists: (src) => imageSet.has(src),
+    routes,
+    imageExists: (src: string) => imageSet.has(src),
     images,
     sizeOf: createImageSizer(publicDir),
-  }
+    /** Changes when a page, post or image is added or removed: results checked against another index are stale. */
+    fingerprint: createHash('sha1').update([root, ...routes, ...images].join('\n')).digest('hex'),
+  } satisfies SiteIndex & Record<string, unknown>
 }
 
 /** Which kind of content a file under content/ holds, from where it sits. */
@@ -229,6 +227,24 @@ export function checkSource(source: YamlSource, kind: ContentKind, index: SiteIn
   return [...contentProblems(source, kind, index), ...(kind === 'page' ? pageRuleProblems(source) : [])]
 }
 
+const compiled = new Map<string, { source: YamlSource; problems: Problem[]; data?: Record<string, unknown> }>()
+
+/**
+ * Parses, checks and renders one file, remembered by its text: a build checks the content once,
+ * then the client and server bundles reuse the result instead of checking it twice more.
+ */
+export function compileContentFile(relativeFile: string, text: string, kind: ContentKind, index: ReturnType<typeof createSiteIndex>) {
+  const key = `${index.fingerprint}\0${kind}\0${relativeFile}\0${text}`
+  let result = compiled.get(key)
+  if (!result) {
+    const source = parseYamlSource(text, relativeFile)
+    const problems = checkSource(source, kind, index)
+    result = { source, problems, data: problems.length === 0 ? renderData(source.data, kind, index.sizeOf) : undefined }
+    compiled.set(key, result)
+  }
+  return result
+}
+
 /** Loads, checks and renders every content file under `root`. All problems come back in one run. */
 export function loadContent(root: string): ContentSet {
   const dir = (p: string) => path.join(root, p)
@@ -236,10 +252,10 @@ export function loadContent(root: string): ContentSet {
   const blogFiles = listYaml(dir(CONTENT_DIRS.blogs))
   const index = createSiteIndex(root)
   const problems: Problem[] = []
-  const check = (source: YamlSource, kind: ContentKind): boolean => {
-    const found = checkSource(source, kind, index)
-    problems.push(...found)
-    return found.length === 0
+  const compile = (file: string, kind: ContentKind) => {
+    const result = compileContentFile(toPosix(path.relative(root, file)), readFileSync(file, 'utf8'), kind, index)
+    problems.push(...result.problems)
+    return result
   }
 
   const single = (rel: string, kind: ContentKind) => {
@@ -248,20 +264,18 @@ export function loadContent(root: string): ContentSet {
       problems.push(problem('EmptyFile', { file: rel, line: 1, column: 1, field: '' }))
       return undefined
     }
-    const source = readSource(root, file)
-    return check(source, kind) ? renderData(source.data, kind, index.sizeOf) : undefined
+    return compile(file, kind).data
   }
 
   const site = single(CONTENT_DIRS.site, 'site')
-  const pageSources = pageFiles.map((f) => readSource(root, f))
-  const blogSources = blogFiles.map((f) => readSource(root, f))
-  const pages: PageEntry[] = []
-  for (const source of pageSources) {
-    if (check(source, 'page'))
-      pages.push({ route: pageRouteOf(source.file), file: source.file, data: renderData(source.data, 'page', index.sizeOf) })
-  }
-  const blogs: Record<string, unknown>[] = []
-  for (const source of blogSources) if (check(source, 'blog')) blogs.push(renderData(source.data, 'blog', index.sizeOf))
+  const pageResults = pageFiles.map((f) => compile(f, 'page'))
+  const blogResults = blogFiles.map((f) => compile(f, 'blog'))
+  const pageSources = pageResults.map((r) => r.source)
+  const blogSources = blogResults.map((r) => r.source)
+  const pages: PageEntry[] = pageResults.flatMap((r) =>
+    r.data ? [{ route: pageRouteOf(r.source.file), file: r.source.file, data: r.data }] : [],
+  )
+  const blogs = blogResults.flatMap((r) => (r.data ? [r.data] : []))
   const projects = single(CONTENT_DIRS.projects, 'projects')
   problems.push(...crossFileProblems(pageSources, blogSources), ...sharedParagraphProblems(pageSources))
 

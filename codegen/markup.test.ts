@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ALLOWED_TAGS, nestingProblems, SAFE_HREF, sanitizeMarkup, toMarkupBlocks, unsafeMarkupChanges, type MarkupNode } from './markup.ts'
+import { ALLOWED_TAGS, isPlainMarkup, nestingProblems, SAFE_HREF, sanitizeMarkup, toMarkupBlocks, unsafeMarkupChanges, type MarkupNode } from './markup.ts'
 
 /** Markup an editor could paste that must never reach a page: the content check rejects each one. */
 const hostileVectors: string[] = [
@@ -157,3 +157,29 @@ describe('markup blocks', () => {
     expect(toMarkupBlocks('R&amp;D &lt;b&gt;')).toEqual([['p', 0, 'R&D <b>']])
   })
 })
+
+describe('plain-markup fast path', () => {
+  it.each(harmless.map(([html]) => html).filter(isPlainMarkup))('agrees with DOMPurify on %s', (html) => {
+    expect(toMarkupBlocks(html)).toEqual(toMarkupBlocksViaDomPurify(html))
+  })
+  it.each(hostileVectors)('never takes %s', (html) => expect(isPlainMarkup(html)).toBe(false))
+  it.each([
+    '<a href="/&#47;evil.example">entity in href</a>',
+    '<a href="javascript:alert(1)">x</a>',
+    '<a href="//evil.example">x</a>',
+    '<a href=/x>unquoted</a>',
+    '<b >space</b>',
+    '<B>upper</B>',
+    '<!-- comment -->',
+    'AT&T',
+  ])('leaves %s to DOMPurify', (html) => expect(isPlainMarkup(html)).toBe(false))
+  it('takes the markup editors write', () => {
+    expect(isPlainMarkup('Costs from <b>$10,000</b> &mdash; see <a href="/ai/Ai-Consulting">consulting</a>.')).toBe(true)
+    expect(isPlainMarkup('<ul><li>One<br>two</li></ul>')).toBe(true)
+  })
+})
+
+/** The same pipeline with the fast path turned off: DOMPurify always. */
+function toMarkupBlocksViaDomPurify(html: string) {
+  return toMarkupBlocks(sanitizeMarkup(html).html + '<!---->')
+}

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
-import { CONTENT_DIRS, checkSource, contentKindOf, createSiteIndex, loadContent, renderData } from './content.ts'
+import { CONTENT_DIRS, compileContentFile, contentKindOf, createSiteIndex, loadContent } from './content.ts'
 import { writeGenerated } from './generate.ts'
 import { formatProblem } from './report.ts'
-import { parseYamlSource } from './yaml-source.ts'
 
 /**
  * Imports of content YAML become checked, sanitized data modules, so the browser never carries
@@ -41,8 +40,7 @@ export function contentPlugin(): Plugin {
       const kind = contentKindOf(rel)
       if (!kind) return null
       this.addWatchFile(file)
-      const source = parseYamlSource(readFileSync(file, 'utf8'), rel.split(path.sep).join('/'))
-      const problems = checkSource(source, kind, siteIndex())
+      const { problems, data } = compileContentFile(rel.split(path.sep).join('/'), readFileSync(file, 'utf8'), kind, siteIndex())
       if (problems.length > 0) {
         const first = problems[0]
         this.error({
@@ -51,7 +49,6 @@ export function contentPlugin(): Plugin {
           loc: { file, line: first.line, column: first.column - 1 },
         })
       }
-      const data = renderData(source.data, kind, siteIndex().sizeOf)
       // JSON.parse of a string literal is faster for engines than an object literal of the same size.
       return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(data))})`, map: null }
     },

@@ -1,6 +1,6 @@
 /**
  * `npm run build`: the client bundle, the server-render bundle, then every route prerendered to
- * dist/ with precompressed copies. One process, so content is parsed and checked once per build.
+ * dist/, hashed assets precompressed. One process, so content is parsed and checked once per build.
  */
 import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'

@@ -6,7 +6,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib'
 const brotli = promisify(brotliCompress)
 const gz = promisify(gzip)
 const COMPRESSIBLE = /\.(html|js|css|svg|json|xml|txt|map)$/
-const MIN_BYTES = 1024
+/** Smaller files (page data chunks, mostly) are compressed by the server on first request. */
+const MIN_BYTES = 10 * 1024
 
 async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -16,17 +17,23 @@ async function* files(dir: string): AsyncGenerator<string> {
   }
 }
 
-/** Writes .br and .gz beside every text file worth compressing, so the server never compresses per request. */
+/**
+ * Writes .br and .gz beside the hashed assets, compressed once at the best setting since they are
+ * cached for a year. HTML is left to the server (it compresses each page once, on first request) or
+ * the CDN: precompressing thousands of pages would dominate the build time.
+ */
 export async function precompress(dir: string, concurrency = 8): Promise<number> {
   const queue: string[] = []
-  for await (const file of files(dir)) {
+  for await (const file of files(path.join(dir, 'assets'))) {
     if (COMPRESSIBLE.test(file) && (await stat(file)).size >= MIN_BYTES) queue.push(file)
   }
   const worker = async () => {
     for (let file = queue.pop(); file; file = queue.pop()) {
       const body = await readFile(file)
+      // Quality 11 pays off on the big shared chunks; on small ones it costs time and saves nothing.
+      const quality = body.length > 20_000 ? 11 : 9
       const [br, gzipped] = await Promise.all([
-        brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
         gz(body, { level: 9 }),
       ])
       await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)])

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -73,13 +74,17 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     if (!file) {
       const full = path.join(distDir, name)
       const body = readFileSync(full)
-      const variant = (ext: string) => (existsSync(full + ext) ? readFileSync(full + ext) : undefined)
+      const type = MIME[path.extname(name)] ?? 'application/octet-stream'
+      // Precompressed by the build (assets), or compressed here once and kept (HTML and the rest).
+      const compressible = body.length >= 1024 && /^(text\/|application\/(json|xml)|image\/svg)/.test(type)
+      const variant = (ext: string, compress: (b: Buffer) => Buffer) =>
+        existsSync(full + ext) ? readFileSync(full + ext) : compressible ? compress(body) : undefined
       file = {
         body,
-        br: variant('.br'),
-        gzip: variant('.gz'),
+        br: variant('.br', (b) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })),
+        gzip: variant('.gz', (b) => gzipSync(b, { level: 9 })),
         etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
-        type: MIME[path.extname(name)] ?? 'application/octet-stream',
+        type,
         immutable: name.startsWith('/assets/'),
       }
       cache.set(name, file)

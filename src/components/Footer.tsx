@@ -4,11 +4,14 @@ import { pagesIn } from '../lib/page-index'
 import { site } from '../lib/site'
 import { Logo } from './Logo'
 
-const groups: { category: PageCategory; title: string }[] = [
-  { category: 'service', title: site.labels.footerServices },
-  { category: 'industry', title: site.labels.footerIndustries },
-  { category: 'location', title: site.labels.footerLocations },
+const groups: { category: PageCategory; title: string; index: string }[] = [
+  { category: 'service', title: site.labels.footerServices, index: '/#services' },
+  { category: 'industry', title: site.labels.footerIndustries, index: '/#industries' },
+  { category: 'location', title: site.labels.footerLocations, index: '/#locations' },
 ]
+
+/** A group longer than this shows its first pages and a link to the full index on the home page. */
+export const FOOTER_LINKS_PER_GROUP = 30
 
 /** The year of the build: server and browser render the same text, so hydration never differs. */
 const year = String(__BUILD_YEAR__)
@@ -30,18 +33,29 @@ export function Footer() {
             <span>{company.address}</span>
           </address>
         </div>
-        {groups.map((group) => (
-          <div key={group.category} className={`site-footer__group site-footer__group--${group.category}`}>
-            <h2 className="site-footer__heading">{group.title}</h2>
-            <ul>
-              {pagesIn(group.category).map((p) => (
-                <li key={p.route}>
-                  <Link to={p.route}>{p.label}</Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
+        {groups.map((group) => {
+          const pages = pagesIn(group.category)
+          return (
+            <div key={group.category} className={`site-footer__group site-footer__group--${group.category}`}>
+              <h2 className="site-footer__heading">{group.title}</h2>
+              <ul>
+                {pages.slice(0, FOOTER_LINKS_PER_GROUP).map((p) => (
+                  <li key={p.route}>
+                    <Link to={p.route}>{p.label}</Link>
+                  </li>
+                ))}
+                {pages.length > FOOTER_LINKS_PER_GROUP ? (
+                  <li>
+                    <Link to={group.index} className="site-footer__all">
+                      {labels.footerSeeAll}
+                      <span className="visually-hidden"> {group.title}</span>
+                    </Link>
+                  </li>
+                ) : null}
+              </ul>
+            </div>
+          )
+        })}
       </div>
       <div className="container site-footer__bottom">
         <p>{footer.copyright.replace('{year}', year).replace('{company}', company.legalName)}</p>

@@ -1,0 +1,72 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+/** Gzip size of a file, as budgets are stated in gzip bytes. */
+export const gzipBytes = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length
+
+interface Manifest {
+  [key: string]: { file: string; isEntry?: boolean; css?: string[] }
+}
+
+/** Scripts a prerendered page loads before any scroll or click: its module script and modulepreloads. */
+export function startupScripts(html: string): string[] {
+  const found = [
+    ...[...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]),
+  ]
+  return [...new Set(found)]
+}
+
+export interface BundleReport {
+  /** JS every page loads at start (the same on all of them). */
+  sharedJs: number
+  /** The largest own chunk of a landing page (its data), and the average. */
+  pageChunkMax: number
+  pageChunkAverage: number
+  /** Everything a landing page loads before any scroll or click, the worst page. */
+  landingStartupJs: number
+  landingHtmlMax: number
+  landingHtmlAverage: number
+  css: number
+  /** Chunks loaded at start whose names show a library that must wait (swiper, toastify, dompurify). */
+  lateLibrariesAtStart: string[]
+}
+
+/** Measures a built dist/ the way the budgets in issue 7 state them. */
+export function bundleReport(distDir: string): BundleReport {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest
+  const landingFiles = readdirSync(path.join(distDir, 'ai')).filter((f) => f.endsWith('.html'))
+  const otherPages = ['index.html', 'blog.html', 'thank-you.html', '404.html']
+  const startup = (file: string) => startupScripts(readFileSync(path.join(distDir, file), 'utf8'))
+  const pages = [...otherPages, ...landingFiles.map((f) => `ai/${f}`)]
+  const shared = pages.map(startup).reduce((common, list) => common.filter((f) => list.includes(f)))
+  const size = new Map<string, number>()
+  const bytes = (file: string) => {
+    if (!size.has(file)) size.set(file, gzipBytes(path.join(distDir, file)))
+    return size.get(file)!
+  }
+  const sum = (files: string[]) => files.reduce((n, f) => n + bytes(f), 0)
+  const pageChunks = Object.entries(manifest)
+    .filter(([key]) => key.startsWith('content/pages/'))
+    .map(([, chunk]) => bytes(chunk.file))
+  const landingStartup = landingFiles.map((f) => sum(startup(`ai/${f}`)))
+  const landingHtml = landingFiles.map((f) => bytes(`ai/${f}`))
+  const cssFiles = Object.values(manifest).flatMap((c) => (c.isEntry ? (c.css ?? []) : []))
+  const allStartup = new Set(pages.flatMap(startup))
+  const libraryChunks = [...allStartup].filter((file) => {
+    const text = readFileSync(path.join(distDir, file), 'utf8')
+    return /swiper-wrapper|Toastify__|DOMPurify/.test(text)
+  })
+  const average = (list: number[]) => Math.round(list.reduce((a, b) => a + b, 0) / Math.max(1, list.length))
+  return {
+    sharedJs: sum(shared),
+    pageChunkMax: Math.max(...pageChunks),
+    pageChunkAverage: average(pageChunks),
+    landingStartupJs: Math.max(...landingStartup),
+    landingHtmlMax: Math.max(...landingHtml),
+    landingHtmlAverage: average(landingHtml),
+    css: sum(cssFiles),
+    lateLibrariesAtStart: libraryChunks,
+  }
+}
