@@ -1,0 +1,178 @@
+/**
+ * `npm run bench`: figures, not pass/fail. Prints a markdown report:
+ * build scaling (50 real pages, 1,000 and 5,000 synthetic), bytes, HTTP load on loopback, Lighthouse.
+ * BENCH_PAGES=1000,5000 and BENCH_SKIP=lighthouse,load,scale choose what runs.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import autocannon from 'autocannon'
+import { launch } from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { loadContent } from '../codegen/content.ts'
+import { writeGenerated } from '../codegen/generate.ts'
+import { CHROMIUM_PATH } from '../tests/browser.ts'
+import { buildSite } from './build.ts'
+import { bundleReport } from './bundle-report.ts'
+import { createSyntheticSite } from './synthetic-site.ts'
+
+const root = process.cwd()
+const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean))
+const syntheticSizes = (process.env.BENCH_PAGES ?? '1000,5000').split(',').map(Number).filter(Boolean)
+const out: string[] = [`# Benchmark (${new Date().toISOString().slice(0, 10)}, ${process.platform}, Node ${process.version})`, '']
+const print = (line = '') => {
+  out.push(line)
+  console.log(line)
+}
+const ms = (v: number) => `${Math.round(v).toLocaleString('en-US')} ms`
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+async function timeBuild(siteRoot: string) {
+  let t = performance.now()
+  const content = loadContent(siteRoot)
+  if (content.problems.length > 0) throw new Error(`${siteRoot}: ${content.problems.length} content problems`)
+  const check = performance.now() - t
+  t = performance.now()
+  await writeGenerated(siteRoot, content.pages)
+  const codegen = performance.now() - t
+  t = performance.now()
+  const { pages, timings } = await buildSite(siteRoot, { quiet: true })
+  const build = performance.now() - t
+  return { pages: content.pages.length, routes: pages.length, check, codegen, build, timings, htmlBytes: pages.reduce((n, p) => n + p.bytes, 0) / pages.length }
+}
+
+if (!skip.has('scale')) {
+  print('## Build time by number of pages')
+  print()
+  print('| pages | content check | codegen | build | build per page | (bundles / prerender) | HTML per page |')
+  print('| ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+  const rows: Awaited<ReturnType<typeof timeBuild>>[] = [await timeBuild(root)]
+  for (const count of syntheticSizes) {
+    const synthetic = createSyntheticSite(root, count)
+    try {
+      rows.push(await timeBuild(synthetic.root))
+    } finally {
+      synthetic.dispose()
+    }
+  }
+  for (const r of rows) {
+    print(
+      `| ${r.pages.toLocaleString('en-US')} | ${ms(r.check)} | ${ms(r.codegen)} | ${ms(r.build)} | ${(r.build / r.pages).toFixed(1)} ms | ${ms((r.timings.client ?? 0) + (r.timings.ssr ?? 0))} / ${ms(r.timings.prerender ?? 0)} | ${kb(r.htmlBytes)} |`,
+    )
+  }
+  print()
+  // The real site is built last so dist/ holds it for what follows.
+  await timeBuild(root)
+}
+
+const bytes = bundleReport(path.join(root, 'dist'))
+print('## Bytes (gzip), 50-page site')
+print()
+print('| what | size | budget |')
+print('| --- | ---: | ---: |')
+print(`| JS shared by every page | ${kb(bytes.sharedJs)} | 85 KB |`)
+print(`| a landing page's own chunk (largest / average) | ${kb(bytes.pageChunkMax)} / ${kb(bytes.pageChunkAverage)} | 8 KB |`)
+print(`| JS a landing page loads before any scroll or click | ${kb(bytes.landingStartupJs)} | 95 KB |`)
+print(`| landing page HTML (largest / average) | ${kb(bytes.landingHtmlMax)} / ${kb(bytes.landingHtmlAverage)} | 40 KB |`)
+print(`| CSS | ${kb(bytes.css)} | 20 KB |`)
+print()
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function startServer() {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'leads.sqlite'),
+      RATE_LIMIT_MAX: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const url = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, stop: () => child.kill('SIGTERM') }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  child.kill('SIGKILL')
+  throw new Error('server did not start')
+}
+
+if (!skip.has('load')) {
+  const server = await startServer()
+  try {
+    print('## HTTP on loopback (autocannon, 50 connections, 10 s, rate limit off)')
+    print()
+    print('| request | requests/s | p99 latency | errors | non-2xx |')
+    print('| --- | ---: | ---: | ---: | ---: |')
+    const lead = JSON.stringify({ name: 'Bench Lead', email: 'bench@example.com', contact: '4155550142', url: '', message: 'Load test lead' })
+    const runs = [
+      { name: 'POST /api/appDev (stored lead)', url: `${server.url}/api/appDev`, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: lead },
+      { name: 'GET /ai/Ai-Development (brotli)', url: `${server.url}/ai/Ai-Development`, method: 'GET' as const, headers: { 'accept-encoding': 'br' } },
+    ]
+    for (const run of runs) {
+      const result = await autocannon({ url: run.url, method: run.method, headers: run.headers, body: run.body, connections: 50, duration: 10 })
+      print(`| ${run.name} | ${Math.round(result.requests.average).toLocaleString('en-US')} | ${result.latency.p99} ms | ${result.errors} | ${result.non2xx} |`)
+    }
+    print()
+  } finally {
+    server.stop()
+  }
+}
+
+if (!skip.has('lighthouse')) {
+  const server = await startServer()
+  const chrome = await launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  try {
+    const pages = ['/ai/Ai-Development', '/ai/ai-consulting-new-york', '/ai/Ai-Consulting', '/', '/blog']
+    print('## Lighthouse 12, mobile preset, median of 3 runs')
+    print()
+    print('| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |')
+    print('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+    for (const page of pages) {
+      type Run = Record<'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'fcp' | 'lcp' | 'tbt' | 'cls', number>
+      const runs: Run[] = []
+      for (let i = 0; i < 3; i++) {
+        const result = await lighthouse(server.url + page, { port: chrome.port, output: 'json', logLevel: 'error' })
+        const lhr = result!.lhr
+        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+        runs.push({
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          fcp: audit('first-contentful-paint'),
+          lcp: audit('largest-contentful-paint'),
+          tbt: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+        })
+      }
+      const m = (key: keyof Run) => median(runs.map((r) => r[key]))
+      print(
+        `| ${page} | ${m('performance')} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${ms(m('fcp'))} | ${ms(m('lcp'))} | ${ms(m('tbt'))} | ${m('cls').toFixed(3)} |`,
+      )
+    }
+    print()
+  } finally {
+    chrome.kill()
+    server.stop()
+  }
+}
