@@ -18,7 +18,7 @@ category: ${n % 3 === 0 ? 'location' : n % 3 === 1 ? 'service' : 'industry'}
 title1: "AI for ${topic}"
 title2: "that ships"
 img1:
-  src: /images/pages/placeholder.svg
+  src: /images/pages/ai-strategy.svg
   alt: "Illustration for synthetic page ${n}"
 descriptionOne:
   - ${text('intro')}
