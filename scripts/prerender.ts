@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { pageFileOf } from '../codegen/content.ts'
+import { DEFERRED_SCRIPTS_ID, deferredScriptsLoader } from '../src/lib/theme.ts'
 import type { ApiBlog } from '../server/blogs.ts'
 
 /** What the server-render bundle (src/app/entry-server.tsx) exports; built by Vite, loaded here. */
@@ -75,6 +76,13 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
   let shell = template
   for (const file of cssFiles) shell = shell.replace(new RegExp(`\\s*<link rel="stylesheet"[^>]*href="/${file}"[^>]*>`), '')
   shell = shell.replace('</head>', `  <style>${css}</style>\n  </head>`)
+  // The entry script and its preloads move into an inert template that a tiny loader starts after
+  // the first paint (src/lib/theme.ts): the page paints from HTML and CSS alone.
+  const scriptTags: string[] = []
+  shell = shell.replace(/\s*<(script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>/g, (tag) => {
+    scriptTags.push(tag.trim())
+    return ''
+  })
 
   const entryPreloads = new Set(
     Object.entries(manifest)
@@ -113,14 +121,15 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
     const pageChunks = sources.flatMap((source) => chunkClosure(manifest, source))
     const preloads = [...new Set(pageChunks)]
       .filter((f) => !entryPreloads.has(f) && f.endsWith('.js'))
-      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`)
+      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
     const initialData = data.blogs.length
       ? `<script type="application/json" id="${entry.INITIAL_DATA_ID}">${entry.serializeInitialData(data)}</script>\n    `
       : ''
+    const deferred = `<template id="${DEFERRED_SCRIPTS_ID}">${[...scriptTags, ...preloads].join('')}</template><script>${deferredScriptsLoader}</script>`
     const document = shell
-      .replace('<!--head-->', [entry.renderHeadTags(head, headContext), ...preloads].join('\n    '))
+      .replace('<!--head-->', entry.renderHeadTags(head, headContext))
       .replace('<!--app-->', html)
-      .replace('<script type="module"', `${initialData}<script type="module"`)
+      .replace('</body>', `  ${initialData}${deferred}\n  </body>`)
     const file = htmlFileFor(route === '/404' ? '/404' : route)
     await mkdir(path.dirname(path.join(outDir, file)), { recursive: true })
     await writeFile(path.join(outDir, file), document)

@@ -1,3 +1,5 @@
+import zlib from 'node:zlib'
+import compress from '@fastify/compress'
 import type { FastifyInstance } from 'fastify'
 import type { ApiBlog } from './blogs.ts'
 import { parseLeadInput } from './lead-input.ts'
@@ -23,6 +25,12 @@ const positiveInt = (raw: unknown, min: number, max: number): number | undefined
 export async function api(app: FastifyInstance, options: ApiOptions) {
   const { store, blogs, projects } = options
   const limiter = createRateLimiter(options.rateLimit)
+  // JSON answers (the blog list is some 25 KB) go compressed; a fast brotli level suits per-request work.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  })
 
   // Only JSON is accepted for a lead; anything else is answered 415 by Fastify before the handler.
   app.removeAllContentTypeParsers()

@@ -55,3 +55,13 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     },
   }
 }
+
+/**
+ * Opens a route and waits until React has hydrated it. The page's scripts start after the first
+ * paint, so `load` alone comes before the page is interactive.
+ */
+export async function gotoHydrated(page: import('playwright-core').Page, url: string) {
+  const response = await page.goto(url)
+  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')))
+  return response
+}

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { leadMessages, submitMessages } from '../src/features/consultation/lead-rules.ts'
-import { launchChromium, startSite, type RunningSite } from './browser.ts'
+import { gotoHydrated, launchChromium, startSite, type RunningSite } from './browser.ts'
 
 let site: RunningSite
 let browser: Browser
@@ -43,7 +43,7 @@ const fillValid = async () => {
 
 describe('consultation popup', () => {
   it('opens from Talk to Expert, with its heading, and closes by button, Escape and backdrop', async () => {
-    await page.goto(site.url + '/ai/Ai-Development')
+    await gotoHydrated(page, site.url + '/ai/Ai-Development')
     await openPopup()
     expect(await dialog().evaluate((d: HTMLDialogElement) => d.open)).toBe(true)
     await expect(dialog().getByRole('heading').textContent()).resolves.toBe('Talk to Expert')
@@ -60,13 +60,13 @@ describe('consultation popup', () => {
   })
 
   it("says 'Get Free Consultation Now!' away from the landing pages", async () => {
-    await page.goto(site.url + '/blog')
+    await gotoHydrated(page, site.url + '/blog')
     await openPopup()
     await expect(dialog().getByRole('heading').textContent()).resolves.toBe('Get Free Consultation Now!')
   })
 
   it('keeps focus inside while open, returns it to the opener, and locks the page scroll', async () => {
-    await page.goto(site.url + '/ai/Ai-Development')
+    await gotoHydrated(page, site.url + '/ai/Ai-Development')
     const opener = page.locator('.intro__actions button')
     await opener.focus()
     await page.keyboard.press('Enter')
@@ -82,7 +82,7 @@ describe('consultation popup', () => {
   })
 
   it('opens by itself once, when the page is scrolled past 10 %', async () => {
-    await page.goto(site.url + '/ai/Ai-Development')
+    await gotoHydrated(page, site.url + '/ai/Ai-Development')
     expect(await dialog().evaluate((d: HTMLDialogElement) => d.open)).toBe(false)
     await page.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - innerHeight) * 0.05))
     await page.waitForTimeout(200)
@@ -96,7 +96,7 @@ describe('consultation popup', () => {
   })
 
   it('shows the messages only after a submit attempt, then follows corrections', async () => {
-    await page.goto(site.url + '/ai/Ai-Development')
+    await gotoHydrated(page, site.url + '/ai/Ai-Development')
     await openPopup()
     await page.fill('input[name=email]', 'not-an-email')
     expect(await page.locator('.field__error').count()).toBe(0)
@@ -115,7 +115,7 @@ describe('consultation popup', () => {
     let geolocated = false
     await page.route('https://ipinfo.io/**', (r) => ((geolocated = true), r.abort()))
     const before = site.store.count()
-    await page.goto(site.url + '/ai/ai-consulting-austin')
+    await gotoHydrated(page, site.url + '/ai/ai-consulting-austin')
     await openPopup()
     await fillValid()
     const posted = page.waitForRequest((r) => r.url().endsWith('/api/appDev'))
@@ -132,7 +132,7 @@ describe('consultation popup', () => {
 
   it('keeps everything typed and shows the failure toast when the API fails', async () => {
     await page.route('**/api/appDev', (r) => r.fulfill({ status: 500, json: { error: 'down' } }))
-    await page.goto(site.url + '/ai/Ai-Development')
+    await gotoHydrated(page, site.url + '/ai/Ai-Development')
     await openPopup()
     await fillValid()
     await page.getByRole('button', { name: 'Send request' }).click()

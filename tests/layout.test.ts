@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadContent } from '../codegen/content.ts'
-import { launchChromium, startSite, type RunningSite } from './browser.ts'
+import { gotoHydrated, launchChromium, startSite, type RunningSite } from './browser.ts'
 
 const content = loadContent(process.cwd())
 const routes = ['/', '/blog', '/thank-you', ...content.blogs.map((b) => `/blog/${b.custom_url}`), ...content.pages.map((p) => p.route)]
@@ -35,7 +35,7 @@ afterAll(async () => {
 describe('landing layout', () => {
   it('has the sections of SPEC section 2 in order', async () => {
     const page = await browser.newPage()
-    await page.goto(site.url + fullPage)
+    await gotoHydrated(page, site.url + fullPage)
     const order = await page.evaluate(() => {
       const marks: [string, string][] = [
         ['breadcrumb', 'nav.breadcrumb'],
@@ -67,7 +67,7 @@ describe('landing layout', () => {
 
   it('opens and closes FAQ answers by mouse and by keyboard', async () => {
     const page = await quietPage()
-    await page.goto(site.url + fullPage)
+    await gotoHydrated(page, site.url + fullPage)
     const question = page.locator('.faq__question button').first()
     const answer = page.locator('.faq__answer').first()
     expect(await question.getAttribute('aria-expanded')).toBe('false')
@@ -90,7 +90,7 @@ describe('theme', () => {
   it('follows the system preference, remembers the choice, and paints it first after a reload', async () => {
     const context = await browser.newContext({ colorScheme: 'light' })
     const page = await context.newPage()
-    await page.goto(site.url + fullPage)
+    await gotoHydrated(page, site.url + fullPage)
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light')
     await page.getByRole('button', { name: 'Switch to dark theme' }).click()
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
@@ -105,7 +105,7 @@ describe('theme', () => {
   it('starts dark for a visitor whose system is dark', async () => {
     const context = await browser.newContext({ colorScheme: 'dark' })
     const page = await context.newPage()
-    await page.goto(site.url + '/')
+    await gotoHydrated(page, site.url + '/')
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
     await context.close()
   })
@@ -124,7 +124,7 @@ describe('mobile', () => {
 
   it('switches to the menu button at 991 px and below', async () => {
     const page = await browser.newPage({ viewport: { width: 991, height: 800 } })
-    await page.goto(site.url + fullPage)
+    await gotoHydrated(page, site.url + fullPage)
     const menu = page.getByRole('button', { name: 'Open menu' })
     expect(await menu.isVisible()).toBe(true)
     expect(await page.locator('#site-nav').isVisible()).toBe(false)

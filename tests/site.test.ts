@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadContent } from '../codegen/content.ts'
-import { launchChromium, startSite, type RunningSite } from './browser.ts'
+import { gotoHydrated, launchChromium, startSite, type RunningSite } from './browser.ts'
 
 const content = loadContent(process.cwd())
 const landing = content.pages.find((p) => p.route === '/ai/Ai-Development')!
@@ -32,7 +32,7 @@ function watchConsole(page: Page): string[] {
 describe('prerendered site in Chromium', () => {
   it('shows a landing page with the title and h1 of its YAML', async () => {
     const page = await browser.newPage()
-    await page.goto(site.url + landing.route)
+    await gotoHydrated(page, site.url + landing.route)
     const data = landing.data as { metaTitle: string; title1: string; title2?: string; metaDescription: string }
     expect(await page.title()).toBe(data.metaTitle)
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(data.metaDescription)
@@ -47,19 +47,27 @@ describe('prerendered site in Chromium', () => {
     await page.goto(site.url + landing.route)
     const data = landing.data as { services: { title: string }[]; faqs?: { question: string }[] }
     await expect(page.locator('h1').isVisible()).resolves.toBe(true)
-    for (const service of data.services) await expect(page.getByRole('heading', { name: service.title, exact: true }).first().isVisible()).resolves.toBe(true)
+    // Sections below the fold render as they come into view (content-visibility), so scroll to each.
+    for (const service of data.services) {
+      const heading = page.getByRole('heading', { name: service.title, exact: true }).first()
+      await heading.scrollIntoViewIfNeeded()
+      await expect(heading.isVisible()).resolves.toBe(true)
+    }
     // Without scripts every FAQ answer stays readable.
     const answers = page.locator('.faq__answer')
-    for (let i = 0; i < (await answers.count()); i++) await expect(answers.nth(i).isVisible()).resolves.toBe(true)
+    for (let i = 0; i < (await answers.count()); i++) {
+      await answers.nth(i).scrollIntoViewIfNeeded()
+      await expect(answers.nth(i).isVisible()).resolves.toBe(true)
+    }
     await context.close()
   })
 
   it('sends an unknown /ai/ path to the home page, on the server and in the browser', async () => {
     const page = await browser.newPage()
-    const response = await page.goto(site.url + '/ai/no-such-page')
+    const response = await gotoHydrated(page, site.url + '/ai/no-such-page')
     expect(new URL(page.url()).pathname).toBe('/')
     expect(response?.status()).toBe(200)
-    await page.goto(site.url + landing.route)
+    await gotoHydrated(page, site.url + landing.route)
     await page.evaluate(() => {
       history.pushState({}, '', '/ai/no-such-page')
       dispatchEvent(new PopStateEvent('popstate'))
@@ -77,7 +85,7 @@ describe('prerendered site in Chromium', () => {
 
   it('navigates between pages without a reload and updates the head', async () => {
     const page = await browser.newPage()
-    await page.goto(site.url + '/')
+    await gotoHydrated(page, site.url + '/')
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1))
     await page.locator(`a[href="${landing.route}"]`).first().click()
     await page.waitForURL((url) => url.pathname === landing.route)

@@ -7,3 +7,13 @@ export const THEME_STORAGE_KEY = 'theme'
  * else the system preference. Kept tiny and free of dependencies.
  */
 export const themeBootScript = `document.documentElement.classList.add('js');try{var t=localStorage.getItem('${THEME_STORAGE_KEY}');if(t!=='light'&&t!=='dark')t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';document.documentElement.dataset.theme=t}catch(e){}`
+
+/** Id of the <template> that holds the page's module scripts until the first paint is done. */
+export const DEFERRED_SCRIPTS_ID = 'deferred-scripts'
+
+/**
+ * Starts the page's JavaScript after the first paint: the prerendered page paints from HTML and
+ * inline CSS alone, and its images do not compete with script downloads. Static text, so one CSP
+ * hash covers every page.
+ */
+export const deferredScriptsLoader = `requestAnimationFrame(function(){setTimeout(function(){var t=document.getElementById('${DEFERRED_SCRIPTS_ID}');if(t)document.head.append(document.importNode(t.content,true))})})`
