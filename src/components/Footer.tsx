@@ -29,7 +29,8 @@ export function Footer() {
           <h2 className="site-footer__heading">{labels.footerContact}</h2>
           <address className="site-footer__contact">
             <a href={`mailto:${company.email}`}>{company.email}</a>
-            <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`}>{company.phone}</a>
+            {/* Non-breaking spaces and hyphens keep the number on one line. */}
+            <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`}>{company.phone.replace(/ /g, '\u00a0').replace(/-/g, '\u2011')}</a>
             <span>{company.address}</span>
           </address>
         </div>

@@ -13,7 +13,7 @@ export function BlogListPage() {
         <h1 id="page-title">{blog.title}</h1>
         <p className="hero__lead">{blog.lead}</p>
       </section>
-      <section className="section container" aria-label={blog.title} aria-busy={blogsLoading}>
+      <div className="section container" aria-busy={blogsLoading}>
         {blogs.length === 0 && !blogsLoading ? (
           <p>{site.labels.noBlogs}</p>
         ) : (
@@ -25,7 +25,7 @@ export function BlogListPage() {
             ))}
           </ul>
         )}
-      </section>
+      </div>
     </>
   )
 }
