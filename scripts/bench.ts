@@ -3,9 +3,7 @@
  * build scaling (50 real pages, 1,000 and 5,000 synthetic), bytes, HTTP load on loopback, Lighthouse.
  * BENCH_PAGES=1000,5000 and BENCH_SKIP=lighthouse,load,scale choose what runs.
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -17,6 +15,7 @@ import { writeGenerated } from '../codegen/generate.ts'
 import { CHROMIUM_PATH } from '../tests/browser.ts'
 import { buildSite } from './build.ts'
 import { bundleReport } from './bundle-report.ts'
+import { freePort, startServerProcess } from './server-process.ts'
 import { createSyntheticSite } from './synthetic-site.ts'
 
 const root = process.cwd()
@@ -80,35 +79,14 @@ print(`| landing page HTML (largest / average) | ${kb(bytes.landingHtmlMax)} / $
 print(`| CSS | ${kb(bytes.css)} | 20 KB |`)
 print()
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 async function startServer() {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'leads.sqlite'),
-      RATE_LIMIT_MAX: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const child = await startServerProcess({
+    PORT: String(port),
+    DATABASE_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'leads.sqlite'),
+    RATE_LIMIT_MAX: '0',
   })
-  const url = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 100; i++) {
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, stop: () => child.kill('SIGTERM') }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  child.kill('SIGKILL')
-  throw new Error('server did not start')
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') }
 }
 
 if (!skip.has('load')) {

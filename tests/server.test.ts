@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort, startServerProcess } from '../scripts/server-process.ts'
 import { startSite, type RunningSite } from './browser.ts'
 
 let site: RunningSite
@@ -105,33 +104,6 @@ describe('static site', () => {
     }
   })
 })
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-function startServerProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start in 30 s')), 30_000)
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Server listening')) {
-        clearTimeout(timer)
-        resolve(child)
-      }
-    })
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)))
-  })
-}
 
 describe('durability', () => {
   it('keeps every acknowledged lead through kill -9 and a restart', async () => {

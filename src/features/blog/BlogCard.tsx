@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
 import { site } from '../../lib/site'
+import { BlogImage } from './BlogImage'
 import { blogTitle, type BlogSummary } from './blog-types'
 import { blogExcerpt } from './excerpt'
 
@@ -9,15 +10,7 @@ export function BlogCard({ blog, headingLevel = 3 }: { blog: BlogSummary; headin
   const href = `/blog/${blog.custom_url}`
   return (
     <article className="card blog-card">
-      <img
-        className="blog-card__image"
-        src={blog.image}
-        alt={blog.image_alt ?? ''}
-        width={blog.image_width ?? 800}
-        height={blog.image_height ?? 450}
-        loading="lazy"
-        decoding="async"
-      />
+      <BlogImage blog={blog} className="blog-card__image" />
       <Heading className="card__title blog-card__title">
         {blogTitle(blog)}
       </Heading>

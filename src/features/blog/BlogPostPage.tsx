@@ -1,7 +1,9 @@
 import { Link, useParams } from 'react-router-dom'
 import { DocumentHead } from '../../app/document-head'
 import { MarkupList } from '../../components/Markup'
+import { MessagePage } from '../../components/MessagePage'
 import { site } from '../../lib/site'
+import { BlogImage } from './BlogImage'
 import { blogTitle } from './blog-types'
 import { RecentBlogs } from './RecentBlogs'
 import { useSiteData } from './site-data'
@@ -15,16 +17,13 @@ export function BlogPostPage() {
   if (!post) {
     if (blogsLoading) return <section className="page-head container" aria-busy="true" />
     return (
-      <>
-        <DocumentHead title={copy.notFoundTitle} description={copy.metaDescription} path={`/blog/${customUrl}`} noindex />
-        <section className="page-head container" aria-labelledby="page-title">
-          <h1 id="page-title">{copy.notFoundTitle}</h1>
-          <p className="hero__lead">{copy.notFoundText}</p>
-          <Link to="/blog" className="button button--primary">
-            {copy.backToBlog}
-          </Link>
-        </section>
-      </>
+      <MessagePage
+        head={{ title: copy.notFoundTitle, description: copy.metaDescription, path: `/blog/${customUrl}` }}
+        title={copy.notFoundTitle}
+        text={copy.notFoundText}
+        action={{ to: '/blog', label: copy.backToBlog }}
+        centered={false}
+      />
     )
   }
 
@@ -47,14 +46,7 @@ export function BlogPostPage() {
         </p>
         <h1 id="page-title">{blogTitle(post)}</h1>
         {post.published ? <p className="blog-post__meta">{post.published}</p> : null}
-        <img
-          className="blog-post__image"
-          src={post.image}
-          alt={post.image_alt ?? ''}
-          width={post.image_width ?? 800}
-          height={post.image_height ?? 450}
-          fetchPriority="high"
-        />
+        <BlogImage blog={post} className="blog-post__image" priority />
         <div className="prose blog-post__body">
           {post.description ? <MarkupList items={post.description} /> : <p>{post.meta_desc}</p>}
         </div>
