@@ -33,6 +33,8 @@ try {
         })
         await page.waitForLoadState('networkidle')
         await page.keyboard.press('Escape') // the popup opens by itself past 10 % of the page
+        // Off-screen sections are not painted (content-visibility); a full-page picture needs them all.
+        await page.addStyleTag({ content: '* { content-visibility: visible !important; }' })
         const file = path.join(outDir, `${route.replace(/\//g, '_').replace(/^_$/, '_home') || '_home'}-${width}-${theme}.png`)
         await page.screenshot({ path: file, fullPage: true })
         console.log(path.relative(process.cwd(), file))

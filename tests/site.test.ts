@@ -85,6 +85,8 @@ describe('prerendered site in Chromium', () => {
 
   it('navigates between pages without a reload and updates the head', async () => {
     const page = await browser.newPage()
+    // Scrolling to the link must not open the popup over it.
+    await page.addInitScript(() => sessionStorage.setItem('lead-sent', '1'))
     await gotoHydrated(page, site.url + '/')
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1))
     await page.locator(`a[href="${landing.route}"]`).first().click()
@@ -93,6 +95,17 @@ describe('prerendered site in Chromium', () => {
     await page.locator('h1', { hasText: (landing.data as { title1: string }).title1 }).waitFor()
     expect(await page.title()).toBe((landing.data as { metaTitle: string }).metaTitle)
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1)
+    await page.close()
+  })
+
+  it('takes the header links to the lists on the home page', async () => {
+    const page = await browser.newPage()
+    await gotoHydrated(page, site.url + landing.route)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Locations' }).click()
+    await page.waitForURL((url) => url.pathname === '/' && url.hash === '#locations')
+    await page.locator('#locations-title').waitFor()
+    const top = await page.locator('#locations').evaluate((el) => el.getBoundingClientRect().top)
+    expect(Math.abs(top)).toBeLessThan(120)
     await page.close()
   })
 

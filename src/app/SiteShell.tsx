@@ -9,13 +9,15 @@ import { useAutoOpen } from '../features/consultation/useAutoOpen'
 import { site } from '../lib/site'
 import { observeReveals } from './reveal'
 
-/** A new route starts at the top, as a page load would, and its sections reveal on scroll. */
-function ScrollToTopOnNavigate() {
-  const { pathname } = useLocation()
+/** A new route starts at the top (or at its #anchor), as a page load would, and its sections reveal on scroll. */
+function ScrollOnNavigate() {
+  const { pathname, hash } = useLocation()
   useLayoutEffect(() => {
-    window.scrollTo(0, 0)
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
+    if (target) target.scrollIntoView()
+    else window.scrollTo(0, 0)
     return observeReveals(document)
-  }, [pathname])
+  }, [pathname, hash])
   return null
 }
 
@@ -33,7 +35,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {site.labels.skipToContent}
       </a>
-      <ScrollToTopOnNavigate />
+      <ScrollOnNavigate />
       <Header />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={null}>{children}</Suspense>

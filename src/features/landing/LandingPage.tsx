@@ -20,7 +20,7 @@ export function LandingPage({ page, route }: { page: PageData; route: string }) 
   const { labels } = site
   const variant = page.stepsVariant ?? 'process'
   return (
-    <>
+    <div className="landing">
       <DocumentHead
         title={page.metaTitle}
         description={page.metaDescription}
@@ -68,6 +68,6 @@ export function LandingPage({ page, route }: { page: PageData; route: string }) 
       <RecentBlogs />
       <Faq eyebrow={page.faqTitle || labels.faq} title={page.faqs_title || labels.faqHeading} faqs={page.faqs ?? []} />
       <ContactCta blocks={page.contactUsToday} action={<TalkToExpertButton />} label={labels.footerContact} />
-    </>
+    </div>
   )
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { schemaFiles, type JsonSchema } from './schemas.ts'
+
+/** Every property of every schema, with its path, so editors' tools always have a description to show. */
+function properties(schema: JsonSchema, at: string): [string, JsonSchema][] {
+  const found: [string, JsonSchema][] = []
+  const visit = (node: unknown, path: string) => {
+    if (!node || typeof node !== 'object') return
+    const obj = node as JsonSchema
+    for (const [key, child] of Object.entries((obj.properties as Record<string, JsonSchema>) ?? {})) {
+      found.push([`${path}.${key}`, child])
+      visit(child, `${path}.${key}`)
+    }
+    if (obj.items) visit(obj.items, `${path}[]`)
+    for (const [key, def] of Object.entries((obj.$defs as Record<string, JsonSchema>) ?? {})) visit(def, `${path}#${key}`)
+  }
+  visit(schema, at)
+  return found
+}
+
+describe('schemas', () => {
+  for (const [kind, { file, schema }] of Object.entries(schemaFiles)) {
+    it(`${file}: closes every object and describes every property`, () => {
+      const props = properties(schema, kind)
+      expect(props.length).toBeGreaterThan(3)
+      for (const [path, prop] of props) expect(prop.description, path).toEqual(expect.any(String))
+      const objects: string[] = []
+      const visit = (node: unknown, path: string) => {
+        if (!node || typeof node !== 'object') return
+        const obj = node as JsonSchema
+        if (obj.type === 'object') objects.push(path)
+        if (obj.type === 'object') expect(obj.additionalProperties, path).toBe(false)
+        for (const [k, v] of Object.entries(obj)) if (typeof v === 'object') visit(v, `${path}/${k}`)
+      }
+      visit(schema, kind)
+      expect(objects.length).toBeGreaterThan(0)
+    })
+  }
+
+  it('limits the SEO fields of a page', () => {
+    const props = schemaFiles.page.schema.properties as Record<string, JsonSchema>
+    expect(props.metaTitle).toMatchObject({ maxLength: 60 })
+    expect(props.metaDescription).toMatchObject({ minLength: 120, maxLength: 160 })
+  })
+})
