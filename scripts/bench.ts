@@ -46,7 +46,7 @@ async function timeBuild(siteRoot: string) {
 if (!skip.has('scale')) {
   print('## Build time by number of pages')
   print()
-  print('| pages | content check | codegen | build | build per page | (bundles / prerender) | HTML per page |')
+  print('| pages | content check | codegen | build | build per page | (bundles / prerender) | HTML per page (raw) |')
   print('| ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
   const rows: Awaited<ReturnType<typeof timeBuild>>[] = [await timeBuild(root)]
   for (const count of syntheticSizes) {

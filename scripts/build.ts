@@ -13,9 +13,12 @@ import { precompress } from './precompress.ts'
 import { prerender } from './prerender.ts'
 import { lastChanged, robotsTxt, sitemapXml } from './seo-files.ts'
 
+let builds = 0
+
 export async function buildSite(root: string, options: { outDir?: string; quiet?: boolean } = {}) {
   const outDir = path.resolve(root, options.outDir ?? 'dist')
-  const ssrDir = path.resolve(root, 'node_modules/.cache/ssr')
+  // A fresh folder per build: Node caches imported modules by path, and one process may build twice.
+  const ssrDir = path.resolve(root, `node_modules/.cache/ssr-${process.pid}-${++builds}`)
   const logLevel = options.quiet ? 'error' : 'warn'
   const timings: Record<string, number> = {}
   let t = performance.now()

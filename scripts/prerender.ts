@@ -109,11 +109,12 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
     ...entry.pageRoutes.map((p) => ({ route: p.route, data: withoutBlogs })),
   ]
 
+  const pageByRoute = new Map(entry.pageRoutes.map((p) => [p.route, p]))
   const written: { route: string; file: string; bytes: number }[] = []
   for (const { route, data } of routes) {
     const { html, head } = await entry.render(route, data)
     if (!head) throw new Error(`${route} rendered no <DocumentHead>; every route must declare its title and description`)
-    const page = entry.pageRoutes.find((p) => p.route === route)
+    const page = pageByRoute.get(route)
     const sources = [...entry.routeSources(route === '/404' ? '/no-such-page' : route), ...(page ? [pageFileOf(page.route)] : [])]
     for (const source of sources) {
       if (!manifest[source]) throw new Error(`${route}: ${source} is not a chunk of this build; check the source given to lazyComponent`)

@@ -57,7 +57,7 @@ export function createSyntheticSite(projectRoot: string, count: number) {
   mkdirSync(path.join(root, 'content/pages'), { recursive: true })
   cpSync(path.join(projectRoot, 'content/site.yaml'), path.join(root, 'content/site.yaml'))
   cpSync(path.join(projectRoot, 'content/projects.yaml'), path.join(root, 'content/projects.yaml'))
-  cpSync(path.join(projectRoot, 'content/blogs'), path.join(root, 'content/blogs'), { recursive: true })
+  // No blog posts: the real ones link to real pages, which a synthetic site does not have.
   for (let n = 1; n <= count; n++) writeFileSync(path.join(root, `content/pages/synthetic-page-${n}.yaml`), syntheticPage(n))
   symlinkSync(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'))
   return { root, dispose: () => rmSync(root, { recursive: true, force: true }) }

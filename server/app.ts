@@ -52,8 +52,15 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies, { si
     },
     return503OnClosing: true,
   })
+  // While shutting down, answers close their connection: a keep-alive socket left idle after the
+  // last in-flight request would otherwise hold the server open until its keep-alive time-out.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff')
+    if (closing) reply.header('connection', 'close')
   })
   await app.register(api, { prefix: '/api', store: deps.store, blogs: deps.blogs, projects: deps.projects, rateLimit: config.rateLimit })
   if (!site) return app

@@ -31,7 +31,13 @@ const shutdown = async (signal: string) => {
   if (closing) return
   closing = true
   app.log.info({ signal }, 'shutting down: finishing requests in flight')
+  const deadline = setTimeout(() => {
+    app.log.error('requests still open after 10 s; closing the database and exiting')
+    store.close()
+    process.exit(1)
+  }, 10_000)
   await app.close()
+  clearTimeout(deadline)
   store.close()
   process.exit(0)
 }
