@@ -5,12 +5,12 @@ import { blogTitle, type BlogSummary } from './blog-types'
 import { blogExcerpt } from './excerpt'
 
 /** A blog card: image, title, a 140-character excerpt, and 'Read More', which also takes the reader to the top. */
-export function BlogCard({ blog, headingLevel = 3 }: { blog: BlogSummary; headingLevel?: 2 | 3 }) {
+export function BlogCard({ blog, headingLevel = 3, onFirstScreen = false }: { blog: BlogSummary; headingLevel?: 2 | 3; onFirstScreen?: boolean }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const href = `/blog/${blog.custom_url}`
   return (
     <article className="card blog-card">
-      <BlogImage blog={blog} className="blog-card__image" />
+      <BlogImage blog={blog} className="blog-card__image" eager={onFirstScreen} />
       <Heading className="card__title blog-card__title">
         {blogTitle(blog)}
       </Heading>

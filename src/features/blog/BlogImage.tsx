@@ -1,7 +1,20 @@
 import type { BlogSummary } from './blog-types'
 
-/** A post's cover, sized so nothing shifts; other APIs may not send the size, so 16:9 is assumed. */
-export function BlogImage({ blog, className, priority = false }: { blog: BlogSummary; className: string; priority?: boolean }) {
+/**
+ * A post's cover, sized so nothing shifts; other APIs may not send the size, so 16:9 is assumed.
+ * `priority` marks the page's main picture; `eager` loads a picture that is on the first screen.
+ */
+export function BlogImage({
+  blog,
+  className,
+  priority = false,
+  eager = priority,
+}: {
+  blog: BlogSummary
+  className: string
+  priority?: boolean
+  eager?: boolean
+}) {
   return (
     <img
       className={className}
@@ -9,7 +22,8 @@ export function BlogImage({ blog, className, priority = false }: { blog: BlogSum
       alt={blog.image_alt ?? ''}
       width={blog.image_width ?? 800}
       height={blog.image_height ?? 450}
-      {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+      {...(priority ? { fetchPriority: 'high' as const } : {})}
+      {...(eager ? {} : { loading: 'lazy' as const })}
       decoding="async"
     />
   )

@@ -18,9 +18,10 @@ export function BlogListPage() {
           <p>{site.labels.noBlogs}</p>
         ) : (
           <ul className="card-grid card-grid--3">
-            {blogs.map((post) => (
+            {blogs.map((post, i) => (
               <li key={post.id}>
-                <BlogCard blog={post} headingLevel={2} />
+                {/* The first row is on the first screen: no lazy loading there, or the page paints late. */}
+                <BlogCard blog={post} headingLevel={2} onFirstScreen={i < 3} />
               </li>
             ))}
           </ul>
