@@ -49,7 +49,7 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
       request.log.info({ honeypot: true }, 'lead dropped by honeypot')
       return reply.code(201).send({ ok: true })
     }
-    const { id, duplicate } = await store.insertBatched({ ...input.lead, remoteAddress: request.ip })
+    const { id, duplicate } = await store.insert({ ...input.lead, remoteAddress: request.ip })
     request.log.info({ leadId: id, duplicate }, 'lead stored')
     return reply.code(duplicate ? 200 : 201).send({ ok: true, id })
   })

@@ -44,16 +44,14 @@ const MIGRATIONS = [
 ]
 
 export interface LeadStore {
-  /** Stores a lead durably (synchronous=FULL) before returning; a repeated requestId returns the first lead's id. */
-  insert(lead: NewLead): { id: number; duplicate: boolean }
   /**
-   * The same, for a server under load: leads arriving in one turn of the event loop are committed
-   * in one transaction (one fsync), and each promise settles only after that commit is on disk.
+   * Stores a lead durably (synchronous=FULL); a repeated requestId gives the first lead's id. Leads
+   * arriving in one turn of the event loop are committed in one transaction (one fsync), and each
+   * promise settles only after that commit is on disk.
    */
-  insertBatched(lead: NewLead): Promise<{ id: number; duplicate: boolean }>
+  insert(lead: NewLead): Promise<{ id: number; duplicate: boolean }>
   all(): StoredLead[]
   count(): number
-  integrityCheck(): string
   close(): void
 }
 
@@ -104,8 +102,7 @@ export function openLeadStore(file: string): LeadStore {
   }
 
   return {
-    insert: (lead) => insertOne(lead),
-    insertBatched(lead) {
+    insert(lead) {
       return new Promise((resolve, reject) => {
         if (queue.push({ lead, resolve, reject }) === 1) setImmediate(flush)
       })
@@ -127,7 +124,6 @@ export function openLeadStore(file: string): LeadStore {
       }))
     },
     count: () => count.get() as number,
-    integrityCheck: () => db.pragma('integrity_check', { simple: true }) as string,
     close: () => db.close(),
   }
 }
