@@ -2,26 +2,17 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { loadContent } from '../codegen/content.ts'
 import { htmlFileFor } from '../scripts/prerender.ts'
-import { gotoHydrated, launchChromium, startSite, type RunningSite } from './browser.ts'
+import { gotoHydrated, useSiteInChromium } from './browser.ts'
 
 const content = loadContent(process.cwd())
 const routes = ['/', '/blog', '/thank-you', '/404', ...content.blogs.map((b) => `/blog/${b.custom_url}`), ...content.pages.map((p) => p.route)]
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
-let site: RunningSite
-let browser: Browser
-beforeAll(async () => {
-  site = await startSite()
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
-})
+const ctx = useSiteInChromium()
 
 describe('valid HTML', () => {
   // Rules in .htmlvalidate.json; attr-case is off because React writes fetchPriority in camel case,
@@ -57,13 +48,13 @@ async function axeViolations(page: Page): Promise<string[]> {
 describe('accessibility (axe-core)', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`finds no violations on any route in the ${theme} theme`, async () => {
-      const context = await browser.newContext({ colorScheme: theme, reducedMotion: 'reduce', bypassCSP: true })
+      const context = await ctx.browser.newContext({ colorScheme: theme, reducedMotion: 'reduce', bypassCSP: true })
       const page = await context.newPage()
       // Scrolling would open the popup by itself; it is audited on its own below.
       await page.addInitScript(() => sessionStorage.setItem('lead-sent', '1'))
       const found: string[] = []
       for (const route of routes) {
-        await gotoHydrated(page, site.url + route)
+        await gotoHydrated(page, ctx.site.url + route)
         found.push(...(await axeViolations(page)).map((v) => `${route} ${v}`))
       }
       expect(found).toEqual([])
@@ -73,10 +64,10 @@ describe('accessibility (axe-core)', () => {
 
   it('finds no violations with the consultation popup open, after a failed submit', async () => {
     for (const theme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ colorScheme: theme, reducedMotion: 'reduce', bypassCSP: true })
+      const context = await ctx.browser.newContext({ colorScheme: theme, reducedMotion: 'reduce', bypassCSP: true })
       const page = await context.newPage()
       for (const route of ['/ai/Ai-Development', '/']) {
-        await gotoHydrated(page, site.url + route)
+        await gotoHydrated(page, ctx.site.url + route)
         await page.getByRole('button', { name: 'Talk to Expert' }).first().click()
         await page.locator('form.lead-form').waitFor()
         await page.getByRole('button', { name: 'Send request' }).click()

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 import { loadContent } from '../codegen/content.ts'
 import { buildApp } from '../server/app.ts'
 import { apiBlogs } from '../server/blogs.ts'
@@ -64,4 +65,21 @@ export async function gotoHydrated(page: import('playwright-core').Page, url: st
   const response = await page.goto(url)
   await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')))
   return response
+}
+
+/**
+ * The real server and a Chromium for one test file: started before its tests, closed after.
+ * Read `site` and `browser` inside tests (they exist once the file's beforeAll has run).
+ */
+export function useSiteInChromium(env: Record<string, string> = {}) {
+  const running = {} as { site: RunningSite; browser: Browser }
+  beforeAll(async () => {
+    running.site = await startSite(env)
+    running.browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await running.browser?.close()
+    await running.site?.close()
+  })
+  return running
 }

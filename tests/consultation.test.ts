@@ -1,20 +1,10 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { leadMessages, submitMessages } from '../src/features/consultation/lead-rules.ts'
-import { gotoHydrated, launchChromium, startSite, type RunningSite } from './browser.ts'
+import { gotoHydrated, useSiteInChromium } from './browser.ts'
 
-let site: RunningSite
-let browser: Browser
+const ctx = useSiteInChromium({ RATE_LIMIT_MAX: '0' })
 let page: Page
-
-beforeAll(async () => {
-  site = await startSite({ RATE_LIMIT_MAX: '0' })
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
-})
 
 /** The outside look-ups, answered locally: the test machine has no internet. */
 async function stubLookups(target: Page) {
@@ -23,7 +13,7 @@ async function stubLookups(target: Page) {
 
 beforeEach(async () => {
   page?.context() && (await page.context().close())
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const context = await ctx.browser.newContext({ viewport: { width: 1280, height: 900 } })
   page = await context.newPage()
   await stubLookups(page)
 })
@@ -43,7 +33,7 @@ const fillValid = async () => {
 
 describe('consultation popup', () => {
   it('opens from Talk to Expert, with its heading, and closes by button, Escape and backdrop', async () => {
-    await gotoHydrated(page, site.url + '/ai/Ai-Development')
+    await gotoHydrated(page, ctx.site.url + '/ai/Ai-Development')
     await openPopup()
     expect(await dialog().evaluate((d: HTMLDialogElement) => d.open)).toBe(true)
     await expect(dialog().getByRole('heading').textContent()).resolves.toBe('Talk to Expert')
@@ -60,13 +50,13 @@ describe('consultation popup', () => {
   })
 
   it("says 'Get Free Consultation Now!' away from the landing pages", async () => {
-    await gotoHydrated(page, site.url + '/blog')
+    await gotoHydrated(page, ctx.site.url + '/blog')
     await openPopup()
     await expect(dialog().getByRole('heading').textContent()).resolves.toBe('Get Free Consultation Now!')
   })
 
   it('keeps focus inside while open, returns it to the opener, and locks the page scroll', async () => {
-    await gotoHydrated(page, site.url + '/ai/Ai-Development')
+    await gotoHydrated(page, ctx.site.url + '/ai/Ai-Development')
     const opener = page.locator('.intro__actions button')
     await opener.focus()
     await page.keyboard.press('Enter')
@@ -82,7 +72,7 @@ describe('consultation popup', () => {
   })
 
   it('opens by itself once, when the page is scrolled past 10 %', async () => {
-    await gotoHydrated(page, site.url + '/ai/Ai-Development')
+    await gotoHydrated(page, ctx.site.url + '/ai/Ai-Development')
     expect(await dialog().evaluate((d: HTMLDialogElement) => d.open)).toBe(false)
     await page.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - innerHeight) * 0.05))
     await page.waitForTimeout(200)
@@ -96,7 +86,7 @@ describe('consultation popup', () => {
   })
 
   it('shows the messages only after a submit attempt, then follows corrections', async () => {
-    await gotoHydrated(page, site.url + '/ai/Ai-Development')
+    await gotoHydrated(page, ctx.site.url + '/ai/Ai-Development')
     await openPopup()
     await page.fill('input[name=email]', 'not-an-email')
     expect(await page.locator('.field__error').count()).toBe(0)
@@ -107,15 +97,15 @@ describe('consultation popup', () => {
     await page.fill('input[name=email]', 'dana@acme.com')
     await page.fill('input[name=contact]', '555')
     expect(await page.locator('.field__error').allTextContents()).toEqual([leadMessages.nameRequired, leadMessages.contactInvalid, leadMessages.messageRequired])
-    expect(site.store.count()).toBe(0)
+    expect(ctx.site.store.count()).toBe(0)
   })
 
   it('sends a valid lead with the IP look-up, lands on /thank-you, and the lead is on disk', async () => {
     // This build has no VITE_GEO_TOKEN, so geolocation is skipped (the unit tests cover it with a token).
     let geolocated = false
     await page.route('https://ipinfo.io/**', (r) => ((geolocated = true), r.abort()))
-    const before = site.store.count()
-    await gotoHydrated(page, site.url + '/ai/ai-consulting-austin')
+    const before = ctx.site.store.count()
+    await gotoHydrated(page, ctx.site.url + '/ai/ai-consulting-austin')
     await openPopup()
     await fillValid()
     const posted = page.waitForRequest((r) => r.url().endsWith('/api/appDev'))
@@ -124,15 +114,15 @@ describe('consultation popup', () => {
     expect(body).toMatchObject({ name: 'Dana Reyes', contact: '(415) 555-0142', ip_address: '203.0.113.7', query: 'Talk to Expert query' })
     await page.waitForURL((u) => u.pathname === '/thank-you')
     await page.getByText(submitMessages.success).waitFor()
-    expect(site.store.count()).toBe(before + 1)
-    const lead = site.store.all().at(-1)!
+    expect(ctx.site.store.count()).toBe(before + 1)
+    const lead = ctx.site.store.all().at(-1)!
     expect(lead).toMatchObject({ email: 'dana+leads@acme.com', url: 'acme.com/about', ipAddress: '203.0.113.7', location: null })
     expect(geolocated).toBe(false)
   })
 
   it('keeps everything typed and shows the failure toast when the API fails', async () => {
     await page.route('**/api/appDev', (r) => r.fulfill({ status: 500, json: { error: 'down' } }))
-    await gotoHydrated(page, site.url + '/ai/Ai-Development')
+    await gotoHydrated(page, ctx.site.url + '/ai/Ai-Development')
     await openPopup()
     await fillValid()
     await page.getByRole('button', { name: 'Send request' }).click()

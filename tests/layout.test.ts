@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadContent } from '../codegen/content.ts'
-import { gotoHydrated, launchChromium, startSite, type RunningSite } from './browser.ts'
+import { gotoHydrated, useSiteInChromium } from './browser.ts'
 
 const content = loadContent(process.cwd())
 const routes = ['/', '/blog', '/thank-you', ...content.blogs.map((b) => `/blog/${b.custom_url}`), ...content.pages.map((p) => p.route)]
@@ -14,28 +14,19 @@ const fullPage =
   })?.route ?? '/ai/Ai-Development'
 const fullData = content.pages.find((p) => p.route === fullPage)!.data as PageFields
 
-let site: RunningSite
-let browser: Browser
-beforeAll(async () => {
-  site = await startSite()
-  browser = await launchChromium()
-})
+const ctx = useSiteInChromium()
 
 /** A page whose popup stays shut while scrolling (as after a sent lead), so it never covers what is tested. */
 async function quietPage(options: Parameters<Browser['newPage']>[0] = {}) {
-  const page = await browser.newPage(options)
+  const page = await ctx.browser.newPage(options)
   await page.addInitScript(() => sessionStorage.setItem('lead-sent', '1'))
   return page
 }
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
-})
 
 describe('landing layout', () => {
   it('has the sections of SPEC section 2 in order', async () => {
-    const page = await browser.newPage()
-    await gotoHydrated(page, site.url + fullPage)
+    const page = await ctx.browser.newPage()
+    await gotoHydrated(page, ctx.site.url + fullPage)
     const order = await page.evaluate(() => {
       const marks: [string, string][] = [
         ['breadcrumb', 'nav.breadcrumb'],
@@ -67,7 +58,7 @@ describe('landing layout', () => {
 
   it('opens and closes FAQ answers by mouse and by keyboard', async () => {
     const page = await quietPage()
-    await gotoHydrated(page, site.url + fullPage)
+    await gotoHydrated(page, ctx.site.url + fullPage)
     const question = page.locator('.faq__question button').first()
     const answer = page.locator('.faq__answer').first()
     expect(await question.getAttribute('aria-expanded')).toBe('false')
@@ -88,9 +79,9 @@ describe('landing layout', () => {
 
 describe('theme', () => {
   it('follows the system preference, remembers the choice, and paints it first after a reload', async () => {
-    const context = await browser.newContext({ colorScheme: 'light' })
+    const context = await ctx.browser.newContext({ colorScheme: 'light' })
     const page = await context.newPage()
-    await gotoHydrated(page, site.url + fullPage)
+    await gotoHydrated(page, ctx.site.url + fullPage)
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light')
     await page.getByRole('button', { name: 'Switch to dark theme' }).click()
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
@@ -103,9 +94,9 @@ describe('theme', () => {
   })
 
   it('starts dark for a visitor whose system is dark', async () => {
-    const context = await browser.newContext({ colorScheme: 'dark' })
+    const context = await ctx.browser.newContext({ colorScheme: 'dark' })
     const page = await context.newPage()
-    await gotoHydrated(page, site.url + '/')
+    await gotoHydrated(page, ctx.site.url + '/')
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
     await context.close()
   })
@@ -113,9 +104,9 @@ describe('theme', () => {
 
 describe('mobile', () => {
   it(`scrolls no route sideways at 360 px (${routes.length} routes)`, async () => {
-    const page = await browser.newPage({ viewport: { width: 360, height: 740 } })
+    const page = await ctx.browser.newPage({ viewport: { width: 360, height: 740 } })
     for (const route of routes) {
-      await page.goto(site.url + route, { waitUntil: 'load' })
+      await page.goto(ctx.site.url + route, { waitUntil: 'load' })
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
       expect(overflow, route).toBe(0)
     }
@@ -123,8 +114,8 @@ describe('mobile', () => {
   })
 
   it('switches to the menu button at 991 px and below', async () => {
-    const page = await browser.newPage({ viewport: { width: 991, height: 800 } })
-    await gotoHydrated(page, site.url + fullPage)
+    const page = await ctx.browser.newPage({ viewport: { width: 991, height: 800 } })
+    await gotoHydrated(page, ctx.site.url + fullPage)
     const menu = page.getByRole('button', { name: 'Open menu' })
     expect(await menu.isVisible()).toBe(true)
     expect(await page.locator('#site-nav').isVisible()).toBe(false)

@@ -1,23 +1,13 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { loadContent } from '../codegen/content.ts'
-import { gotoHydrated, launchChromium, startSite, type RunningSite } from './browser.ts'
+import { gotoHydrated, useSiteInChromium } from './browser.ts'
 
 const content = loadContent(process.cwd())
 const landing = content.pages.find((p) => p.route === '/ai/Ai-Development')!
 const routes = ['/', '/blog', '/thank-you', ...content.blogs.map((b) => `/blog/${b.custom_url}`), ...content.pages.map((p) => p.route)]
 
-let site: RunningSite
-let browser: Browser
-
-beforeAll(async () => {
-  site = await startSite()
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
-})
+const ctx = useSiteInChromium()
 
 /** Console errors and warnings of a page, plus uncaught exceptions: hydration mismatches land here. */
 function watchConsole(page: Page): string[] {
@@ -31,8 +21,8 @@ function watchConsole(page: Page): string[] {
 
 describe('prerendered site in Chromium', () => {
   it('shows a landing page with the title and h1 of its YAML', async () => {
-    const page = await browser.newPage()
-    await gotoHydrated(page, site.url + landing.route)
+    const page = await ctx.browser.newPage()
+    await gotoHydrated(page, ctx.site.url + landing.route)
     const data = landing.data as { metaTitle: string; title1: string; title2?: string; metaDescription: string }
     expect(await page.title()).toBe(data.metaTitle)
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(data.metaDescription)
@@ -42,9 +32,9 @@ describe('prerendered site in Chromium', () => {
   })
 
   it('shows the whole page with JavaScript off', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false })
+    const context = await ctx.browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
-    await page.goto(site.url + landing.route)
+    await page.goto(ctx.site.url + landing.route)
     const data = landing.data as { services: { title: string }[]; faqs?: { question: string }[] }
     await expect(page.locator('h1').isVisible()).resolves.toBe(true)
     // Sections below the fold render as they come into view (content-visibility), so scroll to each.
@@ -63,11 +53,11 @@ describe('prerendered site in Chromium', () => {
   })
 
   it('sends an unknown /ai/ path to the home page, on the server and in the browser', async () => {
-    const page = await browser.newPage()
-    const response = await gotoHydrated(page, site.url + '/ai/no-such-page')
+    const page = await ctx.browser.newPage()
+    const response = await gotoHydrated(page, ctx.site.url + '/ai/no-such-page')
     expect(new URL(page.url()).pathname).toBe('/')
     expect(response?.status()).toBe(200)
-    await gotoHydrated(page, site.url + landing.route)
+    await gotoHydrated(page, ctx.site.url + landing.route)
     await page.evaluate(() => {
       history.pushState({}, '', '/ai/no-such-page')
       dispatchEvent(new PopStateEvent('popstate'))
@@ -77,17 +67,17 @@ describe('prerendered site in Chromium', () => {
   })
 
   it('sends a known path in other letter case to its canonical spelling', async () => {
-    const page = await browser.newPage()
-    await page.goto(site.url + landing.route.toLowerCase())
+    const page = await ctx.browser.newPage()
+    await page.goto(ctx.site.url + landing.route.toLowerCase())
     expect(new URL(page.url()).pathname).toBe(landing.route)
     await page.close()
   })
 
   it('navigates between pages without a reload and updates the head', async () => {
-    const page = await browser.newPage()
+    const page = await ctx.browser.newPage()
     // Scrolling to the link must not open the popup over it.
     await page.addInitScript(() => sessionStorage.setItem('lead-sent', '1'))
-    await gotoHydrated(page, site.url + '/')
+    await gotoHydrated(page, ctx.site.url + '/')
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1))
     await page.locator(`a[href="${landing.route}"]`).first().click()
     await page.waitForURL((url) => url.pathname === landing.route)
@@ -99,8 +89,8 @@ describe('prerendered site in Chromium', () => {
   })
 
   it('takes the header links to the lists on the home page', async () => {
-    const page = await browser.newPage()
-    await gotoHydrated(page, site.url + landing.route)
+    const page = await ctx.browser.newPage()
+    await gotoHydrated(page, ctx.site.url + landing.route)
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Locations' }).click()
     await page.waitForURL((url) => url.pathname === '/' && url.hash === '#locations')
     await page.locator('#locations-title').waitFor()
@@ -110,10 +100,10 @@ describe('prerendered site in Chromium', () => {
   })
 
   it(`hydrates all ${routes.length} routes without a console error or warning`, async () => {
-    const page = await browser.newPage()
+    const page = await ctx.browser.newPage()
     const messages = watchConsole(page)
     for (const route of routes) {
-      await page.goto(site.url + route, { waitUntil: 'load' })
+      await page.goto(ctx.site.url + route, { waitUntil: 'load' })
       // Hydration is done once React has attached its handlers to the root.
       await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')))
       expect(messages, route).toEqual([])
