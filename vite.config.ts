@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { contentPlugin } from './codegen/vite-plugin-content.ts'
+import { leanRouter } from './scripts/vite-plugin-lean-router.ts'
 import { themeBootScript } from './src/lib/theme.ts'
 
 /** Puts the theme script in <head> before anything paints (no flash of the wrong theme). */
@@ -12,7 +13,7 @@ function themeBoot(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [contentPlugin(), react(), themeBoot()],
+  plugins: [contentPlugin(), react(), themeBoot(), leanRouter()],
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   },

@@ -88,6 +88,18 @@ describe('prerendered site in Chromium', () => {
     await page.close()
   })
 
+  it('leaves a Ctrl-click on a site link to the browser: a new tab, this page stays', async () => {
+    const page = await ctx.browser.newPage()
+    await page.addInitScript(() => sessionStorage.setItem('lead-sent', '1'))
+    await gotoHydrated(page, ctx.site.url + '/')
+    const opened = page.context().waitForEvent('page')
+    await page.locator(`a[href="${landing.route}"]`).first().click({ modifiers: ['Control'] })
+    const tab = await opened
+    await tab.waitForURL((url) => url.pathname === landing.route)
+    expect(new URL(page.url()).pathname).toBe('/')
+    await page.close()
+  })
+
   it('takes the header links to the lists on the home page', async () => {
     const page = await ctx.browser.newPage()
     await gotoHydrated(page, ctx.site.url + landing.route)

@@ -1,5 +1,5 @@
-import { matchPath, Navigate, Route, Routes } from 'react-router-dom'
 import { LandingPage, LandingRoute, preloadLanding } from '../features/landing/LandingRoute'
+import { matchRoute, Navigate, RouteSwitch, type RouteEntry } from '../lib/router'
 import { lazyComponent } from '../lib/tracked'
 import { SiteShell } from './SiteShell'
 
@@ -25,38 +25,37 @@ const NotFoundPage = lazyComponent(
   'src/features/pages/NotFoundPage.tsx',
 )
 
-const lazyRoutes = [
-  { path: '/', component: HomePage },
-  { path: '/blog', component: BlogListPage },
-  { path: '/blog/:customUrl', component: BlogPostPage },
-  { path: '/thank-you', component: ThankYouPage },
+/** Every route of the site, first match wins; anything else is the not-found page. */
+const routes: readonly (RouteEntry & { page?: { preload(): Promise<unknown>; source?: string } })[] = [
+  { path: '/', page: HomePage, render: () => <HomePage /> },
+  { path: '/blog', page: BlogListPage, render: () => <BlogListPage /> },
+  { path: '/blog/:customUrl', page: BlogPostPage, render: ({ customUrl }) => <BlogPostPage customUrl={customUrl!} /> },
+  { path: '/thank-you', page: ThankYouPage, render: () => <ThankYouPage /> },
+  { path: '/ai/:slug', page: LandingPage, render: () => <LandingRoute /> },
+  { path: '/ai/*', render: () => <Navigate to="/" replace /> },
 ]
+
+const pageAt = (pathname: string) => {
+  const found = matchRoute(routes, pathname)
+  return found ? found.route.page : NotFoundPage
+}
 
 /** Source files of the lazy components the route at `pathname` renders, for the prerenderer's preload links. */
 export function routeSources(pathname: string): string[] {
-  const component = pathname.startsWith('/ai/') ? LandingPage : (lazyRoutes.find((r) => matchPath(r.path, pathname))?.component ?? NotFoundPage)
-  return component.source ? [component.source] : []
+  const source = pageAt(pathname)?.source
+  return source ? [source] : []
 }
 
 /** Loads what the route at `pathname` renders, so the first render (and hydration) never suspends. */
 export function preloadRoute(pathname: string): Promise<unknown> {
   if (pathname.startsWith('/ai/')) return preloadLanding(pathname) ?? Promise.resolve()
-  const match = lazyRoutes.find((r) => matchPath(r.path, pathname))
-  return (match?.component ?? NotFoundPage).preload()
+  return pageAt(pathname)?.preload() ?? Promise.resolve()
 }
 
-/** Every route of the site. */
 export function App() {
   return (
     <SiteShell>
-      <Routes>
-        {lazyRoutes.map(({ path, component: Component }) => (
-          <Route key={path} path={path} element={<Component />} />
-        ))}
-        <Route path="/ai/:slug" element={<LandingRoute />} />
-        <Route path="/ai/*" element={<Navigate to="/" replace />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <RouteSwitch routes={routes} fallback={<NotFoundPage />} />
     </SiteShell>
   )
 }

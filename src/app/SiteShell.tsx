@@ -1,5 +1,5 @@
 import { Suspense, useLayoutEffect, type ReactNode } from 'react'
-import { useLocation } from 'react-router-dom'
+import { useLocation } from '../lib/router'
 import { Footer } from '../components/Footer'
 import { Header } from '../components/Header'
 import { ConsultationDialog } from '../features/consultation/ConsultationDialog'

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { BrowserRouter } from 'react-router-dom'
+import { BrowserRouter } from '../lib/router'
 import { startSiteDataFetch } from '../features/blog/fetch-site-data'
 import { createSiteDataStore, emptySiteData, SiteDataProvider, type SiteDataState } from '../features/blog/site-data'
 import { App, preloadRoute } from './App'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from '../lib/router'
 import type { PageCategory } from '../lib/content'
 import { pagesIn } from '../lib/page-index'
 import { site } from '../lib/site'

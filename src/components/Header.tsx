@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Link, useLocation } from 'react-router-dom'
+import { Link, useLocation } from '../lib/router'
 import { TalkToExpertButton } from '../features/consultation/TalkToExpertButton'
 import { site } from '../lib/site'
 import { Logo } from './Logo'

@@ -47,7 +47,7 @@ describe('Markup', () => {
   it('renders site links through the router and marks external links', () => {
     const html = render('See <a href="/ai/Ai-Consulting">consulting</a> or <a href="https://corvane.example/contact">contact</a>.')
     expect(html).toBe(
-      '<p>See <a href="/ai/Ai-Consulting" data-discover="true">consulting</a> or <a href="https://corvane.example/contact" rel="noopener noreferrer">contact</a>.</p>',
+      '<p>See <a href="/ai/Ai-Consulting">consulting</a> or <a href="https://corvane.example/contact" rel="noopener noreferrer">contact</a>.</p>',
     )
   })
 

@@ -1,5 +1,5 @@
 import { createElement, type ReactNode } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from '../lib/router'
 import type { MarkupNode } from '../generated/content-types'
 
 /** Site-relative links that the router serves; they navigate without a page load. */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from '../lib/router'
 import { DocumentHead } from '../app/document-head'
 
 /** A short page that says one thing and offers one way on: thank-you, not found, a missing post. */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from '../../lib/router'
 import { site } from '../../lib/site'
 import { BlogImage } from './BlogImage'
 import { blogTitle, type BlogSummary } from './blog-types'

@@ -1,15 +1,14 @@
-import { Link, useParams } from 'react-router-dom'
 import { DocumentHead } from '../../app/document-head'
 import { MarkupList } from '../../components/Markup'
 import { MessagePage } from '../../components/MessagePage'
+import { Link } from '../../lib/router'
 import { site } from '../../lib/site'
 import { BlogImage } from './BlogImage'
 import { blogTitle } from './blog-types'
 import { RecentBlogs } from './RecentBlogs'
 import { useSiteData } from './site-data'
 
-export function BlogPostPage() {
-  const { customUrl } = useParams()
+export function BlogPostPage({ customUrl }: { customUrl: string }) {
   const { blogs, blogsLoading } = useSiteData()
   const post = blogs.find((b) => b.custom_url === customUrl)
   const { blog: copy } = site

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from '../../lib/router'
 import { site } from '../../lib/site'
 import { lazyComponent } from '../../lib/tracked'
 import { BlogCard } from './BlogCard'

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useNavigate } from '../../lib/router'
 import { site } from '../../lib/site'
 import { HONEYPOT_FIELD, LEAD_FIELDS, submitMessages, validateLead, type LeadErrors, type LeadField, type LeadValues } from './lead-rules'
 import { submitLead } from './submit-lead'

@@ -1,5 +1,5 @@
 import { use } from 'react'
-import { Navigate, useLocation } from 'react-router-dom'
+import { Navigate, useLocation } from '../../lib/router'
 import { pageRoutes } from '../../generated/page-routes'
 import type { PageRoute } from '../../lib/content'
 import { createLandingResolver } from '../../lib/landing-path'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from '../../../lib/router'
 
 export function Breadcrumb({ homeLabel, currentLabel }: { homeLabel: string; currentLabel: string }) {
   return (

@@ -1,0 +1,46 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import type { Plugin } from 'vite'
+
+/**
+ * Ships react-router's production build, and only the parts of it the site uses.
+ *
+ * - The package's `exports` point every bundler at `dist/development` (remix-run/react-router#12532,
+ *   #14753), so a browser build gets the dev warnings too. We alias the two entries we import to
+ *   `dist/production`.
+ * - Its module top level creates contexts and components (`React.createContext(…)`,
+ *   `X.displayName = …`) without `@__PURE__` marks, so the bundler must keep all of them, and
+ *   everything they reach, even when one hook is imported. Marking them pure lets tree-shaking
+ *   drop the data-router, prefetch and form code a declarative site never runs (about 6 KB gzip).
+ *
+ * Both are checked by the byte budgets in tests/budgets.test.ts: if a new react-router version
+ * changes shape, the budget test fails rather than the site growing quietly.
+ */
+export function leanRouter(): Plugin {
+  const require = createRequire(import.meta.url)
+  const production = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production')
+  return {
+    name: 'lean-router',
+    apply: 'build',
+    config: (_config, env) =>
+      env.isSsrBuild
+        ? undefined
+        : {
+            resolve: {
+              alias: [
+                { find: /^react-router$/, replacement: path.join(production, 'index.mjs') },
+                { find: /^react-router\/dom$/, replacement: path.join(production, 'dom-export.mjs') },
+              ],
+            },
+          },
+    transform(code, id) {
+      if (!id.includes(`${path.sep}react-router${path.sep}dist${path.sep}`)) return
+      return {
+        code: code
+          .replace(/^\w+\.displayName = "\w+";$/gm, '')
+          .replace(/\b(React\d*\.(?:createContext|forwardRef|memo)\()/g, '/* @__PURE__ */ $1'),
+        map: null,
+      }
+    },
+  }
+}
