@@ -71,7 +71,7 @@ export function generatePageRoutes(pages: readonly Pick<PageEntry, 'route' | 'fi
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
-    docs: ['Every landing page, sorted by route. `load` fetches the page\'s own chunk.'],
+    docs: ["Every landing page, sorted by route. `load` fetches the page's own chunk."],
     declarations: [
       {
         name: 'pageRoutes',
@@ -100,11 +100,22 @@ export function generatePageRoutes(pages: readonly Pick<PageEntry, 'route' | 'fi
   return `${BANNER}\n${file.getFullText()}`
 }
 
+/** Types of the `site-part:<key>` modules (see vite-plugin-content.ts), one per top-level key of site.yaml. */
+export function generateSitePartTypes(): string {
+  const keys = Object.keys(schemaFiles.site.schema.properties as object)
+  const lines = keys.map(
+    (key) =>
+      `declare module 'site-part:${key}' {\n  const part: import('../lib/content').SiteData['${key}']\n  export default part\n}`,
+  )
+  return `${BANNER}\n${lines.join('\n')}\n`
+}
+
 /** Writes every generated file; returns the ones that changed. */
 export async function writeGenerated(root: string, pages: readonly PageEntry[]): Promise<string[]> {
   const outputs: [string, string][] = [
     ['content-types.ts', await generateContentTypes()],
     ['page-routes.ts', generatePageRoutes(pages)],
+    ['site-parts.d.ts', generateSitePartTypes()],
   ]
   return outputs
     .filter(([name, text]) => writeFileAtomic(path.join(root, GENERATED_DIR, name), text))

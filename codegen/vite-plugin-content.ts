@@ -9,7 +9,13 @@ import { formatProblem } from './report.ts'
  * Imports of content YAML become checked, sanitized data modules, so the browser never carries
  * the YAML parser or DOMPurify. A content problem fails the build, and in dev shows in the
  * overlay with its file:line:column.
+ *
+ * `site-part:<key>` imports one top-level key of content/site.yaml. Editors keep one file, and each
+ * key rides in the chunk of the code that reads it: the home page's copy is not in the JS every
+ * landing page loads. The modules are typed by src/generated/site-parts.d.ts.
  */
+const SITE_PART = 'site-part:'
+
 export function contentPlugin(): Plugin {
   let root = process.cwd()
   let index: ReturnType<typeof createSiteIndex> | undefined
@@ -34,8 +40,11 @@ export function contentPlugin(): Plugin {
     buildStart() {
       index = undefined
     },
+    resolveId(id) {
+      if (id.startsWith(SITE_PART)) return `${path.join(root, CONTENT_DIRS.site)}?part=${id.slice(SITE_PART.length)}`
+    },
     load(id) {
-      const file = id.split('?')[0]
+      const [file, query] = id.split('?')
       const rel = path.relative(root, file)
       const kind = contentKindOf(rel)
       if (!kind) return null
@@ -49,8 +58,11 @@ export function contentPlugin(): Plugin {
           loc: { file, line: first.line, column: first.column - 1 },
         })
       }
+      const part = new URLSearchParams(query).get('part')
+      if (part !== null && !(part in (data as object))) this.error(`${SITE_PART}${part}: content/site.yaml has no key '${part}'`)
+      const value = part === null ? data : (data as Record<string, unknown>)[part]
       // JSON.parse of a string literal is faster for engines than an object literal of the same size.
-      return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(data))})`, map: null }
+      return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(value))})`, map: null }
     },
     configureServer(server) {
       const contentDir = path.join(root, 'content')

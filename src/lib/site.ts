@@ -1,5 +1,13 @@
-import siteContent from '../../content/site.yaml'
-import type { SiteData } from './content'
+import company from 'site-part:company'
+import consultation from 'site-part:consultation'
+import footer from 'site-part:footer'
+import labels from 'site-part:labels'
+import links from 'site-part:links'
+import nav from 'site-part:nav'
 
-/** Site-wide content (company, navigation, interface words), checked at build time. */
-export const site = siteContent as SiteData
+/**
+ * Site-wide content every page shows (company, navigation, interface words, the popup, the footer),
+ * checked at build time. Copy only one kind of page shows is imported there, from its own
+ * `site-part:<key>` module, so it stays out of the JS every page loads.
+ */
+export const site = { company, consultation, footer, labels, links, nav }

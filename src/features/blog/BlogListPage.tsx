@@ -1,11 +1,11 @@
 import { DocumentHead } from '../../app/document-head'
+import blog from 'site-part:blog'
 import { site } from '../../lib/site'
 import { BlogCard } from './BlogCard'
 import { useSiteData } from './site-data'
 
 export function BlogListPage() {
   const { blogs, blogsLoading } = useSiteData()
-  const { blog } = site
   return (
     <>
       <DocumentHead title={blog.metaTitle} description={blog.metaDescription} path="/blog" />

@@ -2,6 +2,7 @@ import { DocumentHead } from '../../app/document-head'
 import { MarkupList } from '../../components/Markup'
 import { MessagePage } from '../../components/MessagePage'
 import { Link } from '../../lib/router'
+import copy from 'site-part:blog'
 import { site } from '../../lib/site'
 import { BlogImage } from './BlogImage'
 import { blogTitle } from './blog-types'
@@ -11,7 +12,6 @@ import { useSiteData } from './site-data'
 export function BlogPostPage({ customUrl }: { customUrl: string }) {
   const { blogs, blogsLoading } = useSiteData()
   const post = blogs.find((b) => b.custom_url === customUrl)
-  const { blog: copy } = site
 
   if (!post) {
     if (blogsLoading) return <section className="page-head container" aria-busy="true" />

@@ -2,6 +2,8 @@ import { Link } from '../../lib/router'
 import { DocumentHead } from '../../app/document-head'
 import type { PageCategory } from '../../lib/content'
 import { pagesIn } from '../../lib/page-index'
+import home from 'site-part:home'
+import numbers from 'site-part:numbers'
 import { site } from '../../lib/site'
 import { TalkToExpertButton } from '../consultation/TalkToExpertButton'
 import { NumbersBand } from '../landing/sections/NumbersBand'
@@ -9,7 +11,7 @@ import { SectionHeading } from '../../components/SectionHeading'
 
 /** The home page: hero, every landing page as a browsable index, the numbers band, a call to action. */
 export function HomePage() {
-  const { home, labels } = site
+  const { labels } = site
   const groups: { id: string; category: PageCategory; title: string }[] = [
     { id: 'services', category: 'service', title: home.servicesTitle },
     { id: 'industries', category: 'industry', title: home.industriesTitle },
@@ -31,7 +33,7 @@ export function HomePage() {
           </a>
         </div>
       </section>
-      <NumbersBand numbers={site.numbers} label={labels.numbers} />
+      <NumbersBand numbers={numbers} label={labels.numbers} />
       {groups.map((group) => (
         <section key={group.id} id={group.id} className="section container" aria-labelledby={`${group.id}-title`}>
           <SectionHeading id={`${group.id}-title`} title={group.title} />

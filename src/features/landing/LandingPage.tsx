@@ -2,6 +2,10 @@ import { DocumentHead } from '../../app/document-head'
 import { TalkToExpertButton } from '../consultation/TalkToExpertButton'
 import { RecentBlogs } from '../blog/RecentBlogs'
 import type { PageData } from '../../lib/content'
+import numbers from 'site-part:numbers'
+import partners from 'site-part:partners'
+import serviceIcons from 'site-part:serviceIcons'
+import toolStack from 'site-part:toolStack'
 import { site } from '../../lib/site'
 import { Breadcrumb } from './sections/Breadcrumb'
 import { CardSection } from './sections/CardSection'
@@ -42,9 +46,9 @@ export function LandingPage({ page, route }: { page: PageData; route: string }) 
         ]}
         actions={<TalkToExpertButton />}
       />
-      <PartnerStrip partners={site.partners} label={labels.partners} />
-      <NumbersBand numbers={site.numbers} label={labels.numbers} />
-      <ServiceCards eyebrow={labels.services} title={page.serviceTitle} services={page.services} icons={site.serviceIcons} />
+      <PartnerStrip partners={partners} label={labels.partners} />
+      <NumbersBand numbers={numbers} label={labels.numbers} />
+      <ServiceCards eyebrow={labels.services} title={page.serviceTitle} services={page.services} icons={serviceIcons} />
       {page.areas_of_specialization ? (
         <CardSection
           id="areas-title"
@@ -64,7 +68,7 @@ export function LandingPage({ page, route }: { page: PageData; route: string }) 
       />
       <CardSection id="why-title" eyebrow={labels.whyChoose} title={page.why_choose_title} items={page.why_choose} tone="check" />
       <Integrations title={labels.integrations} items={page.integrations ?? []} />
-      <ToolStack title={labels.toolStack} tools={site.toolStack} />
+      <ToolStack title={labels.toolStack} tools={toolStack} />
       <RecentBlogs />
       <Faq eyebrow={page.faqTitle || labels.faq} title={page.faqs_title || labels.faqHeading} faqs={page.faqs ?? []} />
       <ContactCta blocks={page.contactUsToday} action={<TalkToExpertButton />} label={labels.footerContact} />

@@ -1,8 +1,7 @@
 import { MessagePage } from '../../components/MessagePage'
-import { site } from '../../lib/site'
+import notFound from 'site-part:notFound'
 
 export function NotFoundPage() {
-  const { notFound } = site
   return (
     <MessagePage
       head={{ title: notFound.metaTitle, description: notFound.text, path: '/404' }}

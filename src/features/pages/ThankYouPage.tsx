@@ -1,8 +1,7 @@
 import { MessagePage } from '../../components/MessagePage'
-import { site } from '../../lib/site'
+import thankYou from 'site-part:thankYou'
 
 export function ThankYouPage() {
-  const { thankYou } = site
   return (
     <MessagePage
       head={{ title: thankYou.metaTitle, description: thankYou.metaDescription, path: '/thank-you' }}
