@@ -35,6 +35,7 @@ interface ManifestChunk {
   file: string
   css?: string[]
   imports?: string[]
+  dynamicImports?: string[]
   isEntry?: boolean
 }
 
@@ -84,11 +85,12 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
     return ''
   })
 
-  const entryPreloads = new Set(
-    Object.entries(manifest)
-      .filter(([, c]) => c.isEntry)
-      .flatMap(([key]) => chunkClosure(manifest, key)),
-  )
+  // Chunks the template already loads: the entry and its static imports.
+  const templateChunks = new Set(scriptTags.map((tag) => /(?:src|href)="\/([^"]+)"/.exec(tag)![1]))
+  // The entry starts the site in steps through dynamic imports (src/app/entry-client.tsx): startup JS too.
+  const entryChunks = Object.entries(manifest)
+    .filter(([, c]) => c.isEntry)
+    .flatMap(([key, c]) => [key, ...(c.dynamicImports ?? [])].flatMap((k) => chunkClosure(manifest, k)))
 
   const { company } = entry.site
   const headContext: HeadContext = {
@@ -120,13 +122,15 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
       if (!manifest[source]) throw new Error(`${route}: ${source} is not a chunk of this build; check the source given to lazyComponent`)
     }
     const pageChunks = sources.flatMap((source) => chunkClosure(manifest, source))
-    const preloads = [...new Set(pageChunks)]
-      .filter((f) => !entryPreloads.has(f) && f.endsWith('.js'))
+    const preloads = [...new Set([...entryChunks, ...pageChunks])]
+      .filter((f) => !templateChunks.has(f) && f.endsWith('.js'))
       .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
     const initialData = data.blogs.length
       ? `<script type="application/json" id="${entry.INITIAL_DATA_ID}">${entry.serializeInitialData(data)}</script>\n    `
       : ''
-    const deferred = `<template id="${DEFERRED_SCRIPTS_ID}">${[...scriptTags, ...preloads].join('')}</template><script>${deferredScriptsLoader}</script>`
+    // The entry script first, so it starts at once; the loader adds the preloads after it, one per task.
+    const startup = [...scriptTags.filter((t) => t.startsWith('<script')), ...scriptTags.filter((t) => t.startsWith('<link')), ...preloads]
+    const deferred = `<template id="${DEFERRED_SCRIPTS_ID}">${startup.join('')}</template><script>${deferredScriptsLoader}</script>`
     const document = shell
       .replace('<!--head-->', entry.renderHeadTags(head, headContext))
       .replace('<!--app-->', html)

@@ -61,9 +61,18 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
  * Opens a route and waits until React has hydrated it. The page's scripts start after the first
  * paint, so `load` alone comes before the page is interactive.
  */
+/**
+ * True in the page once React has hydrated all of it. Hydration runs in slices (entry-client.tsx)
+ * and finishes with the last top-level element under #root, whose commit follows in the same task.
+ */
+export const pageIsHydrated = () => {
+  const last = document.getElementById('root')?.lastElementChild
+  return !!last && Object.keys(last).some((k) => k.startsWith('__reactFiber'))
+}
+
 export async function gotoHydrated(page: import('playwright-core').Page, url: string) {
   const response = await page.goto(url)
-  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')))
+  await page.waitForFunction(pageIsHydrated)
   return response
 }
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '../codegen/content.ts'
-import { gotoHydrated, useSiteInChromium } from './browser.ts'
+import { gotoHydrated, pageIsHydrated, useSiteInChromium } from './browser.ts'
 
 const content = loadContent(process.cwd())
 const landing = content.pages.find((p) => p.route === '/ai/Ai-Development')!
@@ -116,8 +116,7 @@ describe('prerendered site in Chromium', () => {
     const messages = watchConsole(page)
     for (const route of routes) {
       await page.goto(ctx.site.url + route, { waitUntil: 'load' })
-      // Hydration is done once React has attached its handlers to the root.
-      await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')))
+      await page.waitForFunction(pageIsHydrated)
       expect(messages, route).toEqual([])
     }
     await page.close()

@@ -1,0 +1,36 @@
+/** The site in the browser: the blog and project data, then React on the prerendered HTML. */
+import { startTransition, StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { BrowserRouter } from '../lib/router'
+import { startSiteDataFetch } from '../features/blog/fetch-site-data'
+import { createSiteDataStore, emptySiteData, SiteDataProvider, type SiteDataState } from '../features/blog/site-data'
+import { App, preloadRoute } from './App'
+import { INITIAL_DATA_ID } from './initial-data'
+
+function readInitialData(): SiteDataState {
+  const script = document.getElementById(INITIAL_DATA_ID)
+  return script?.textContent ? (JSON.parse(script.textContent) as SiteDataState) : emptySiteData
+}
+
+const store = createSiteDataStore(readInitialData())
+void startSiteDataFetch(store)
+
+// The current page's chunks are already preloaded; waiting for them lets hydration run without suspending.
+await preloadRoute(location.pathname)
+
+const app = (
+  <StrictMode>
+    <SiteDataProvider store={store}>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </SiteDataProvider>
+  </StrictMode>
+)
+
+const container = document.getElementById('root')!
+// Prerendered pages hydrate; the dev server's page holds only the <!--app--> placeholder and renders.
+// In a transition, hydration yields to the browser every few milliseconds instead of running as one
+// long task; a click or key press on the page meanwhile makes React finish it at once and handle it.
+if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app))
+else createRoot(container).render(app)
