@@ -100,6 +100,25 @@ describe('prerendered site in Chromium', () => {
     await page.close()
   })
 
+  it('keeps where the visitor scrolled to before the page became interactive', async () => {
+    const page = await ctx.browser.newPage()
+    await page.addInitScript(() => sessionStorage.setItem('lead-sent', '1'))
+    // Scripts held back until the visitor has scrolled, as on a slow phone.
+    let release!: () => void
+    const scrolled = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/*.js', async (route) => {
+      await scrolled
+      await route.continue()
+    })
+    await page.goto(ctx.site.url + landing.route, { waitUntil: 'domcontentloaded' })
+    await page.evaluate(() => window.scrollTo(0, 1500))
+    release()
+    await page.waitForFunction(pageIsHydrated)
+    await page.waitForTimeout(100)
+    expect(await page.evaluate(() => window.scrollY)).toBe(1500)
+    await page.close()
+  })
+
   it('takes the header links to the lists on the home page', async () => {
     const page = await ctx.browser.newPage()
     await gotoHydrated(page, ctx.site.url + landing.route)

@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect, type ReactNode } from 'react'
+import { Suspense, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { useLocation } from '../lib/router'
 import { Footer } from '../components/Footer'
 import { Header } from '../components/Header'
@@ -9,13 +9,21 @@ import { useAutoOpen } from '../features/consultation/useAutoOpen'
 import { site } from '../lib/site'
 import { observeReveals } from './reveal'
 
-/** A new route starts at the top (or at its #anchor), as a page load would, and its sections reveal on scroll. */
+/**
+ * A new route starts at the top (or at its #anchor), as a page load would, and its sections reveal
+ * on scroll. The page load itself is left where the browser and the visitor put it: hydration may
+ * finish after they have scrolled.
+ */
 function ScrollOnNavigate() {
   const { pathname, hash } = useLocation()
+  const placed = useRef(pathname + hash)
   useLayoutEffect(() => {
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
-    if (target) target.scrollIntoView()
-    else window.scrollTo(0, 0)
+    if (placed.current !== pathname + hash) {
+      placed.current = pathname + hash
+      const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
+      if (target) target.scrollIntoView()
+      else window.scrollTo(0, 0)
+    }
     return observeReveals(document)
   }, [pathname, hash])
   return null

@@ -17,9 +17,13 @@ export function observeReveals(root: ParentNode = document): () => void {
     },
     { rootMargin: '0px 0px -10% 0px' },
   )
+  // All positions are read before anything is hidden: reading one after a write would make the
+  // browser lay the page out again for every section.
   const viewportBottom = window.innerHeight
-  for (const el of root.querySelectorAll<HTMLElement>('.reveal:not([data-reveal])')) {
-    if (el.getBoundingClientRect().top < viewportBottom) continue
+  const belowTheFold = [...root.querySelectorAll<HTMLElement>('.reveal:not([data-reveal])')].filter(
+    (el) => el.getBoundingClientRect().top >= viewportBottom,
+  )
+  for (const el of belowTheFold) {
     el.dataset.reveal = 'pending'
     observer.observe(el)
   }
