@@ -92,3 +92,13 @@ export function useSiteInChromium(env: Record<string, string> = {}) {
   })
   return running
 }
+
+/** Console errors and warnings of a page, plus uncaught exceptions: hydration mismatches land here. */
+export function watchConsole(page: import('playwright-core').Page): string[] {
+  const messages: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()}`)
+  })
+  page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`))
+  return messages
+}

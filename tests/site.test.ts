@@ -1,23 +1,12 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '../codegen/content.ts'
-import { gotoHydrated, pageIsHydrated, useSiteInChromium } from './browser.ts'
+import { gotoHydrated, pageIsHydrated, useSiteInChromium, watchConsole } from './browser.ts'
 
 const content = loadContent(process.cwd())
 const landing = content.pages.find((p) => p.route === '/ai/Ai-Development')!
 const routes = ['/', '/blog', '/thank-you', ...content.blogs.map((b) => `/blog/${b.custom_url}`), ...content.pages.map((p) => p.route)]
 
 const ctx = useSiteInChromium()
-
-/** Console errors and warnings of a page, plus uncaught exceptions: hydration mismatches land here. */
-function watchConsole(page: Page): string[] {
-  const messages: string[] = []
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()}`)
-  })
-  page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`))
-  return messages
-}
 
 describe('prerendered site in Chromium', () => {
   it('shows a landing page with the title and h1 of its YAML', async () => {
