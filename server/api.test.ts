@@ -123,6 +123,20 @@ describe('POST /api/appDev', () => {
     expect(store.count()).toBe(1)
   })
 
+  it('answers 400 naming the key for an over-long or malformed idempotency key, never merging two leads', async () => {
+    const { url, store } = await start()
+    const shared = 'k'.repeat(100)
+    const tooLong = await post(url, lead, { 'idempotency-key': `${shared}-first` })
+    const alsoTooLong = await post(url, { ...lead, message: 'another' }, { 'idempotency-key': `${shared}-second` })
+    expect([tooLong.status, alsoTooLong.status]).toEqual([400, 400])
+    expect(Object.keys((await tooLong.json()).errors)).toEqual(['Idempotency-Key'])
+    const inBody = await post(url, { ...lead, request_id: 'has spaces' })
+    expect(inBody.status).toBe(400)
+    expect(Object.keys((await inBody.json()).errors)).toEqual(['request_id'])
+    expect((await post(url, lead, { 'idempotency-key': shared })).status).toBe(201)
+    expect(store.count()).toBe(1)
+  })
+
   it('limits each address, answering 429 with Retry-After', async () => {
     const { url, store } = await start({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' })
     const statuses = []

@@ -1,11 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { api } from './api.ts'
 import type { ApiBlog } from './blogs.ts'
 import type { ServerConfig } from './config.ts'
 import type { LeadStore } from './lead-store.ts'
-import { inlineScriptHashes, staticSite } from './static-site.ts'
+import { inlineHashes, staticSite } from './static-site.ts'
 
 export interface AppDependencies {
   store: LeadStore
@@ -13,12 +11,15 @@ export interface AppDependencies {
   projects: unknown[]
 }
 
-/** Security headers of every HTML page; the inline theme script is allowed by its hash, not by 'unsafe-inline'. */
-export function htmlSecurityHeaders(config: ServerConfig, scriptHashes: string[]): Record<string, string> {
+/**
+ * Security headers of one HTML page: its inline script and its inlined stylesheet are allowed by
+ * their hashes, so neither scripts nor styles need 'unsafe-inline'.
+ */
+export function htmlSecurityHeaders(config: ServerConfig, hashes: { scripts: string[]; styles: string[] }): Record<string, string> {
   const csp = [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
-    "style-src 'self' 'unsafe-inline'",
+    `script-src 'self' ${hashes.scripts.join(' ')}`.trim(),
+    `style-src 'self' ${hashes.styles.join(' ')}`.trim(),
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self' ${config.connectSrc.join(' ')}`.trim(),
@@ -40,8 +41,13 @@ export function htmlSecurityHeaders(config: ServerConfig, scriptHashes: string[]
 /** The whole server: the prerendered site and the API on one Fastify instance (the API alone for `npm run dev`). */
 export async function buildApp(config: ServerConfig, deps: AppDependencies, { site = true } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    // Fastify takes a hop count too (proxy-addr semantics); its types list only the other forms.
-    trustProxy: config.trustProxy as boolean | string,
+    // A function, because Fastify reads a bare hop count as "trust no proxy".
+    trustProxy: config.trustProxy,
+    // A client that trickles its headers or body is cut off instead of holding a socket forever.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.connectionMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: { headersTimeout: config.timeouts.requestMs, connectionsCheckingInterval: Math.min(1000, config.timeouts.requestMs) },
     logger: {
       level: config.logLevel,
       // No personal data in logs: no addresses, no bodies, no query strings.
@@ -64,7 +70,6 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies, { si
   })
   await app.register(api, { prefix: '/api', store: deps.store, blogs: deps.blogs, projects: deps.projects, rateLimit: config.rateLimit })
   if (!site) return app
-  const indexHtml = readFileSync(path.join(config.distDir, 'index.html'), 'utf8')
-  await app.register(staticSite, { distDir: config.distDir, htmlHeaders: htmlSecurityHeaders(config, inlineScriptHashes(indexHtml)) })
+  await app.register(staticSite, { distDir: config.distDir, htmlHeaders: (html) => htmlSecurityHeaders(config, inlineHashes(html)) })
   return app
 }

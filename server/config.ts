@@ -1,4 +1,5 @@
 import path from 'node:path'
+import proxyAddr from '@fastify/proxy-addr'
 
 /** Everything the server reads from the environment, validated once at start. */
 export interface ServerConfig {
@@ -6,8 +7,13 @@ export interface ServerConfig {
   host: string
   databasePath: string
   distDir: string
-  /** Fastify's trustProxy: false, true, a hop count, or a list of addresses/CIDRs. */
-  trustProxy: boolean | number | string
+  /**
+   * Which peers' X-Forwarded-For is believed: none, all, or a function of the peer address and its
+   * hop number (0 = the socket's peer), so request.ip is the visitor's address behind a proxy.
+   */
+  trustProxy: boolean | ((address: string, hop: number) => boolean)
+  /** Whole-request time limit (headers and body) and idle-socket limit, in milliseconds. */
+  timeouts: { requestMs: number; connectionMs: number; keepAliveMs: number }
   rateLimit: { max: number; windowMs: number }
   /** Strict-Transport-Security max-age in seconds; 0 sends no header (set it behind HTTPS). */
   hstsMaxAge: number
@@ -48,13 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     }
   }
 
-  const trustProxyRaw = env.TRUST_PROXY ?? ''
-  let trustProxy: ServerConfig['trustProxy'] = false
-  if (trustProxyRaw === 'true') trustProxy = true
-  else if (trustProxyRaw === '' || trustProxyRaw === 'false') trustProxy = false
-  else if (/^\d+$/.test(trustProxyRaw)) trustProxy = Number(trustProxyRaw)
-  else if (/^[\d.:a-fA-F/,\s]+$/.test(trustProxyRaw)) trustProxy = trustProxyRaw
-  else problems.push(`TRUST_PROXY=${trustProxyRaw}: expected true, false, a hop count, or addresses/CIDRs separated by commas`)
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY?.trim() ?? '', problems)
 
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
   const logLevel = (env.LOG_LEVEL ?? 'info') as ServerConfig['logLevel']
@@ -73,6 +73,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     databasePath: path.resolve(root, env.DATABASE_PATH || 'data/leads.sqlite'),
     distDir: path.resolve(root, env.DIST_DIR || 'dist'),
     trustProxy,
+    timeouts: {
+      requestMs: int('REQUEST_TIMEOUT_MS', 10_000, 1000, 600_000),
+      connectionMs: int('CONNECTION_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+      keepAliveMs: int('KEEP_ALIVE_TIMEOUT_MS', 65_000, 1000, 3_600_000),
+    },
     rateLimit: { max: int('RATE_LIMIT_MAX', 10, 0, 1_000_000), windowMs: int('RATE_LIMIT_WINDOW_MS', 600_000, 1000, 86_400_000) },
     hstsMaxAge: int('HSTS_MAX_AGE', 0, 0, 63_072_000),
     connectSrc: [
@@ -84,4 +89,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config
+}
+
+/**
+ * TRUST_PROXY as the proxies in front of the server are described: `true` (every peer, so the
+ * left-most X-Forwarded-For address wins), a hop count (the nearest N peers are proxies), or
+ * addresses, CIDR ranges and the names loopback, linklocal, uniquelocal, separated by commas.
+ */
+function parseTrustProxy(raw: string, problems: string[]): ServerConfig['trustProxy'] {
+  if (raw === '' || raw === 'false' || raw === '0') return false
+  if (raw === 'true') return true
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw)
+    if (hops > 100) problems.push(`TRUST_PROXY=${raw}: a hop count is at most 100`)
+    return (_address, hop) => hop < hops
+  }
+  try {
+    return proxyAddr.compile(raw.split(',').map((entry) => entry.trim()).filter(Boolean))
+  } catch (error) {
+    problems.push(`TRUST_PROXY=${raw}: ${(error as Error).message}; expected true, false, a hop count, or addresses/CIDRs separated by commas`)
+    return false
+  }
 }

@@ -1,11 +1,19 @@
+/** Characters that separate cells or rows in some spreadsheet's reading of a CSV file. */
+const SEPARATORS = /[,;\t\r\n|]/
+/** A formula starts with = + - @ (or their full-width forms) at the start of a cell or after a separator. */
+const FORMULA_STARTS = /(^|[,;\t\r\n|])(\s*)([=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g
+/** Control characters other than tab and line breaks: NUL and friends corrupt files and readers. */
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g
+
 /**
- * One CSV cell, RFC 4180 quoted, and safe to open in a spreadsheet: a value that starts like a
- * formula (= + - @, tab, carriage return) is prefixed with an apostrophe so it is shown, not run.
+ * One CSV cell, RFC 4180 quoted, and safe to open in a spreadsheet: control characters are dropped,
+ * a formula start anywhere a spreadsheet might begin a cell (the cell's start, or after a comma,
+ * semicolon, tab, pipe or line break, for readers that split on those) gets an apostrophe so it
+ * is shown, not run, and a cell holding any separator is quoted.
  */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text
+  const text = (value === null || value === undefined ? '' : String(value)).replace(CONTROLS, '').replace(FORMULA_STARTS, "$1$2'$3")
+  return SEPARATORS.test(text) || /"/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text
 }
 
 export function toCsv(header: string[], rows: unknown[][]): string {

@@ -2,11 +2,13 @@ import { HONEYPOT_FIELD, LEAD_FIELDS, LEAD_MAX_LENGTH, validateLead, type LeadEr
 import type { NewLead } from './lead-store.ts'
 
 const LOCATION_FIELDS = ['city', 'region', 'country'] as const
+const REQUEST_ID_MAX = 100
+const REQUEST_ID = new RegExp(`^[\\x21-\\x7e]{1,${REQUEST_ID_MAX}}$`)
 const cap = (value: unknown, max: number) => (typeof value === 'string' ? value.trim().slice(0, max) : '')
 
 export type LeadInput =
   | { kind: 'lead'; lead: Omit<NewLead, 'remoteAddress'> }
-  | { kind: 'invalid'; errors: LeadErrors }
+  | { kind: 'invalid'; errors: LeadErrors | Record<string, string> }
   | { kind: 'bot' }
 
 /**
@@ -26,7 +28,13 @@ export function parseLeadInput(body: unknown, requestIdHeader?: string): LeadInp
   const location = rawLocation
     ? Object.fromEntries(LOCATION_FIELDS.map((f) => [f, cap(rawLocation[f], 100)]).filter(([, v]) => v !== ''))
     : null
-  const requestId = cap(requestIdHeader ?? input.request_id, 100) || null
+  const keyField = requestIdHeader !== undefined ? 'Idempotency-Key' : 'request_id'
+  const rawKey = requestIdHeader ?? input.request_id
+  const requestId = typeof rawKey === 'string' ? rawKey.trim() : ''
+  // A key is compared whole: cutting a long one would merge two leads that share a prefix.
+  if (requestId !== '' && !REQUEST_ID.test(requestId)) {
+    return { kind: 'invalid', errors: { [keyField]: `${keyField} must be 1 to ${REQUEST_ID_MAX} visible ASCII characters` } }
+  }
   return {
     kind: 'lead',
     lead: {
@@ -34,7 +42,7 @@ export function parseLeadInput(body: unknown, requestIdHeader?: string): LeadInp
       query: cap(input.query, 200),
       ipAddress: cap(input.ip_address, 64),
       location: location && Object.keys(location).length > 0 ? location : null,
-      requestId,
+      requestId: requestId || null,
     },
   }
 }

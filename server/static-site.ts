@@ -31,12 +31,19 @@ interface StaticFile {
   type: string
   /** Hashed build assets never change under their name; everything else is revalidated. */
   immutable: boolean
+  headers: Record<string, string>
 }
+
+/**
+ * An image opened on its own (an SVG can carry script) runs nothing and loads nothing: the same
+ * policy GitHub gives user content.
+ */
+export const IMAGE_HEADERS = { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" }
 
 export interface StaticSiteOptions {
   distDir: string
-  /** Headers added to every HTML response (CSP and friends). */
-  htmlHeaders: Record<string, string>
+  /** Headers of one HTML page (CSP and friends), given the page's own markup. */
+  htmlHeaders: (html: string) => Record<string, string>
 }
 
 function walk(dir: string, base = dir): string[] {
@@ -46,15 +53,22 @@ function walk(dir: string, base = dir): string[] {
   })
 }
 
-/** Inline scripts of the prerendered HTML, hashed for the Content-Security-Policy (no 'unsafe-inline'). */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>()
+const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+
+/**
+ * The inline scripts and style blocks of a prerendered page, hashed for its Content-Security-Policy,
+ * so neither directive needs 'unsafe-inline'. Data blocks (JSON-LD) are not scripts and need none.
+ */
+export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>()
+  const styles = new Set<string>()
   for (const match of html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)) {
     const type = /\btype="([^"]+)"/.exec(match[1])?.[1]
     if (type && type !== 'module' && type !== 'text/javascript') continue
-    hashes.add(`'sha256-${createHash('sha256').update(match[2]).digest('base64')}'`)
+    scripts.add(cspHash(match[2]))
   }
-  return [...hashes].sort()
+  for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) styles.add(cspHash(match[1]))
+  return { scripts: [...scripts].sort(), styles: [...styles].sort() }
 }
 
 /**
@@ -86,6 +100,7 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
         etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
         type,
         immutable: name.startsWith('/assets/'),
+        headers: type.startsWith('text/html') ? htmlHeaders(body.toString('utf8')) : type.startsWith('image/') ? IMAGE_HEADERS : {},
       }
       cache.set(name, file)
     }
@@ -102,7 +117,7 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     reply.header('etag', file.etag)
     reply.header('vary', 'Accept-Encoding')
     reply.header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate')
-    if (file.type.startsWith('text/html')) for (const [k, v] of Object.entries(htmlHeaders)) reply.header(k, v)
+    reply.headers(file.headers)
     if (status === 200 && request.headers['if-none-match'] === file.etag) return reply.code(304).send()
     const accepts = String(request.headers['accept-encoding'] ?? '')
     if (file.br && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(file.br)
@@ -110,29 +125,47 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     return reply.send(file.body)
   }
 
+  /**
+   * Where a path that is not a file leads. Every Location is a route of this site taken from the
+   * build's own file list or route table, never the requested text, so no redirect can leave the site.
+   */
+  const locate = (pathname: string): { page: string } | { redirect: string; status: 301 | 302 } | undefined => {
+    const trimmed = pathname.replace(/\/+$/, '') || '/'
+    if (trimmed === '/ai') return { redirect: '/', status: 302 }
+    if (trimmed.startsWith('/ai/')) {
+      const resolution = resolveLanding(trimmed)
+      if (resolution.kind === 'redirect') return { redirect: resolution.to, status: resolution.status }
+      return resolution.route === pathname ? { page: `${resolution.route}.html` } : { redirect: resolution.route, status: 301 }
+    }
+    if (trimmed === '/' || trimmed === '/index.html') return trimmed === pathname ? { page: '/index.html' } : { redirect: '/', status: 301 }
+    const file = `${trimmed}.html`
+    if (trimmed === '/404' || !available.has(file)) return undefined
+    return trimmed === pathname ? { page: file } : { redirect: trimmed, status: 301 }
+  }
+
   app.route({
     method: 'GET',
     url: '/*',
     handler: (request, reply) => {
+      let url: URL
       let pathname: string
       try {
-        pathname = decodeURIComponent(new URL(request.url, 'http://x').pathname)
+        url = new URL(request.url, 'http://site.invalid')
+        pathname = decodeURIComponent(url.pathname)
       } catch {
         return reply.code(400).send({ error: 'Malformed address' })
       }
+      // Control characters and line separators are never part of a route; they only smuggle headers.
+      if (UNSAFE_PATH.test(pathname)) return reply.code(400).send({ error: 'Malformed address' })
       if (available.has(pathname) && !pathname.endsWith('.html')) return send(request, reply, pathname)
-      if (pathname === '/' || pathname === '/index.html') return send(request, reply, '/index.html')
-      if (pathname.length > 1 && pathname.endsWith('/')) {
-        const search = request.url.slice(request.url.indexOf('?') >= 0 ? request.url.indexOf('?') : request.url.length)
-        return reply.redirect(pathname.replace(/\/+$/, '') + search, 301)
-      }
-      if (pathname.startsWith('/ai/')) {
-        const resolution = resolveLanding(pathname)
-        if (resolution.kind === 'page') return send(request, reply, `${resolution.route}.html`)
-        return reply.redirect(resolution.to, resolution.status)
-      }
-      if (available.has(`${pathname}.html`) && pathname !== '/404') return send(request, reply, `${pathname}.html`)
-      return send(request, reply, '/404.html', 404)
+      const target = locate(pathname)
+      if (!target) return send(request, reply, '/404.html', 404)
+      if ('page' in target) return send(request, reply, target.page)
+      // The query is re-serialised by URL, so it is percent-encoded and cannot end the header.
+      return reply.redirect(encodeURI(target.redirect) + (target.status === 301 ? url.search : ''), target.status)
     },
   })
 }
+
+/** C0 and C1 controls, DEL, backslash, and the Unicode line and paragraph separators. */
+const UNSAFE_PATH = /[\u0000-\u001f\u007f-\u009f\\\u2028\u2029]/

@@ -132,4 +132,27 @@ describe('consultation popup', () => {
     expect(await page.getByRole('button', { name: 'Send request' }).isEnabled()).toBe(true)
     expect(new URL(page.url()).pathname).toBe('/ai/Ai-Development')
   })
+
+  it('shows the toast styled, with no inline style or script refused by the page policy', async () => {
+    await page.addInitScript(() => {
+      const seen: string[] = []
+      ;(window as unknown as { cspViolations: string[] }).cspViolations = seen
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`))
+    })
+    await page.route('**/api/appDev', (r) => r.fulfill({ status: 500, json: { error: 'down' } }))
+    await gotoHydrated(page, ctx.site.url + '/ai/Ai-Development')
+    await openPopup()
+    await fillValid()
+    await page.getByRole('button', { name: 'Send request' }).click()
+    const toast = page.locator('.Toastify__toast').first()
+    await toast.waitFor()
+    // The library's stylesheet applied: a positioned, coloured toast, not bare text.
+    const style = await toast.evaluate((el) => {
+      const s = getComputedStyle(el)
+      return { position: getComputedStyle(el.parentElement!).position, background: s.backgroundColor, radius: s.borderRadius }
+    })
+    expect(style.position).toBe('fixed')
+    expect(style.background).not.toBe('rgba(0, 0, 0, 0)')
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([])
+  })
 })

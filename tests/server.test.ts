@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -68,6 +69,87 @@ describe('static site', () => {
     const response = await get(from)
     expect(response.status).toBe(status)
     expect(response.headers.get('location')).toBe(to)
+  })
+
+  it.each([['/ai'], ['/ai/'], ['/ai//'], ['/ai/?x=1']])('sends %s home with 302, like any unknown service path', async (from) => {
+    const response = await get(from)
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/')
+  })
+
+  it.each([
+    ['/ai/Ai-Development/', '/ai/Ai-Development'],
+    ['/ai/ai-development/', '/ai/Ai-Development'],
+    ['/blog//', '/blog'],
+    ['/thank-you/?ref=x', '/thank-you?ref=x'],
+  ])('redirects %s to its route %s', async (from, to) => {
+    const response = await get(from)
+    expect(response.status).toBe(301)
+    expect(response.headers.get('location')).toBe(to)
+  })
+
+  // Paths a browser could read as another host, or that smuggle header bytes, once decoded.
+  it.each([
+    '//',
+    '//evil.example/',
+    '/%2F%2Fevil.example/',
+    '/%2f/evil.example/',
+    '/%5C%5Cevil.example/',
+    '/%5Cevil.example/',
+    '/\\evil.example/',
+    '/%09/evil.example/',
+    '/%09%2Fevil.example/',
+    '/%20//evil.example/',
+    '/.//evil.example/',
+    '/%2E%2E%2F%2Fevil.example/',
+    '/ai/%2F%2Fevil.example',
+    '/ai/%2F%2Fevil.example/',
+    '/ai/..%2F%2Fevil.example/',
+    '/blog/%2F%2Fevil.example/',
+    '/blog/%0D%0ASet-Cookie:%20x=1/',
+    '/%0D%0ALocation:%20http://evil.example/',
+    '/%E2%80%A8evil/',
+    '/%E2%80%A9/',
+    '/%C2%85/',
+    '/%00/',
+    '/ai/Ai-Development/?next=//evil.example%0D%0A',
+    '/https:%2F%2Fevil.example/',
+    '/http:/evil.example/',
+    '/%68ttp:%2F%2Fevil.example/',
+    '/ai/Ai-Development/%2F%2Fevil.example',
+  ])('answers %s on this site or with 4xx, never a Location elsewhere', async (from) => {
+    const response = await get(from)
+    expect(response.status).toBeLessThan(500)
+    const location = response.headers.get('location')
+    if (location !== null) {
+      expect(response.status).toBeGreaterThanOrEqual(300)
+      expect(location).toMatch(/^\/(?![/\\])/)
+      expect(new URL(location, site.url).origin).toBe(site.url)
+      expect(location).not.toMatch(/[\s\u0000-\u001f\u2028\u2029]/)
+    } else {
+      expect([200, 400, 404]).toContain(response.status)
+    }
+  })
+
+  it('allows the inlined stylesheet by its hash, not by unsafe-inline', async () => {
+    for (const route of ['/', '/ai/Ai-Development', '/blog', '/no/such/page']) {
+      const response = await get(route)
+      const csp = response.headers.get('content-security-policy')!
+      const html = await response.text()
+      const style = /<style[^>]*>([\s\S]*?)<\/style>/.exec(html)![1]
+      const hash = createHash('sha256').update(style).digest('base64')
+      expect(csp).toContain(`style-src 'self' 'sha256-${hash}'`)
+      expect(csp).not.toContain('unsafe-inline')
+    }
+  })
+
+  it('serves images with a policy under which an SVG opened on its own runs nothing', async () => {
+    const html = await (await get('/ai/Ai-Development')).text()
+    const svg = /src="(\/images\/[^"]+\.svg)"/.exec(html)![1]
+    const response = await get(svg)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/svg+xml')
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox")
   })
 
   it('serves the sitemap with every public route, and robots.txt naming it', async () => {

@@ -55,6 +55,24 @@ describe('prerendered site in Chromium', () => {
     await page.close()
   })
 
+  it('sends /ai and /ai/ to the home page', async () => {
+    const page = await ctx.browser.newPage()
+    for (const path of ['/ai', '/ai/']) {
+      await gotoHydrated(page, ctx.site.url + path)
+      expect(new URL(page.url()).pathname).toBe('/')
+    }
+    await page.close()
+  })
+
+  it('stays on the site whatever encoded path a link sends it to', async () => {
+    const page = await ctx.browser.newPage()
+    for (const path of ['/%2F%2Fexample.com/', '/%5Cexample.com/', '/%09/example.com/', '/ai/%2F%2Fexample.com/', '/blog/%2F%2Fexample.com/']) {
+      await page.goto(ctx.site.url + path).catch(() => undefined)
+      expect(new URL(page.url()).origin).toBe(ctx.site.url)
+    }
+    await page.close()
+  })
+
   it('sends a known path in other letter case to its canonical spelling', async () => {
     const page = await ctx.browser.newPage()
     await page.goto(ctx.site.url + landing.route.toLowerCase())

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react'
 
-type ToastModule = typeof import('react-toastify')
+type ToastModule = typeof import('./toastify')
 
 let toastify: Promise<ToastModule> | undefined
 let requested = false
 const listeners = new Set<() => void>()
 
 /** react-toastify is loaded the first time a toast is needed, never with the page. */
-const loadToastify = () => (toastify ??= import('react-toastify'))
+const loadToastify = () => (toastify ??= import('./toastify'))
 
 const LazyContainer = lazy(() => loadToastify().then((m) => ({ default: m.ToastContainer })))
 
