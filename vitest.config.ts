@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['codegen/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/postgres-setup.ts'],
         },
       },
       {

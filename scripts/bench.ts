@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: figures, not pass/fail. Prints a markdown report:
- * build scaling (50 real pages, 1,000 and 5,000 synthetic), bytes, HTTP load on loopback, Lighthouse,
+ * build scaling (50 real pages, 1,000 and 5,000 synthetic), bytes, HTTP load on loopback, stored
+ * leads/s on SQLite and PostgreSQL with delivery off, on and hanging, Lighthouse,
  * main-thread long tasks while a page starts. BENCH_PAGES=1000,5000 and
- * BENCH_SKIP=lighthouse,longtasks,load,scale choose what runs.
+ * BENCH_SKIP=lighthouse,longtasks,load,leads,scale choose what runs.
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,6 +17,8 @@ import { writeGenerated } from '../codegen/generate.ts'
 import { CHROMIUM_PATH, launchChromium, pageIsHydrated } from '../tests/browser.ts'
 import { buildSite } from './build.ts'
 import { bundleReport } from './bundle-report.ts'
+import { startWebhookReceiver } from '../server/test-receivers.ts'
+import { createDatabase, startPostgres } from './postgres-server.ts'
 import { freePort, startServerProcess } from './server-process.ts'
 import { createSyntheticSite } from './synthetic-site.ts'
 
@@ -110,6 +113,56 @@ if (!skip.has('load')) {
     print()
   } finally {
     server.stop()
+  }
+}
+
+if (!skip.has('leads')) {
+  // Stored leads/s with delivery off, with an accepting webhook, and with one that never answers:
+  // delivery runs beside the API, so the last two must not fall behind the first.
+  const postgres = await startPostgres()
+  const accepting = await startWebhookReceiver('bench-secret-0123456789')
+  const hanging = await startWebhookReceiver('bench-secret-0123456789', () => 'hang')
+  try {
+    print('## Stored leads (autocannon, 50 connections, 10 s, POST /api/appDev, each lead with its own key)')
+    print()
+    print('| store | delivery | leads/s | p99 latency | non-2xx |')
+    print('| --- | --- | ---: | ---: | ---: |')
+    for (const store of ['SQLite', 'PostgreSQL'] as const) {
+      for (const [delivery, receiver] of [['off', undefined], ['webhook accepting', accepting], ['webhook hanging', hanging]] as const) {
+        const port = await freePort()
+        const child = await startServerProcess({
+          PORT: String(port),
+          DATABASE_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'leads.sqlite'),
+          ...(store === 'PostgreSQL' ? { DATABASE_URL: await createDatabase(postgres.url) } : {}),
+          ...(receiver ? { LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: 'bench-secret-0123456789' } : {}),
+          RATE_LIMIT_MAX: '0',
+        })
+        let n = 0
+        const result = await autocannon({
+          url: `http://127.0.0.1:${port}/api/appDev`,
+          method: 'POST',
+          connections: 50,
+          duration: 10,
+          requests: [
+            {
+              setupRequest: (request) => ({
+                ...request,
+                headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${++n}` },
+                body: JSON.stringify({ name: 'Bench Lead', email: 'bench@example.com', contact: '4155550142', message: `Load test lead ${n}` }),
+              }),
+            },
+          ],
+        })
+        print(`| ${store} | ${delivery} | ${Math.round(result.requests.average).toLocaleString('en-US')} | ${result.latency.p99} ms | ${result.non2xx} |`)
+        child.kill('SIGTERM')
+        await new Promise((r) => child.on('exit', r))
+      }
+    }
+    print()
+  } finally {
+    await accepting.close()
+    await hanging.close()
+    await postgres.stop()
   }
 }
 

@@ -15,7 +15,7 @@ const config = { ...loadConfig(), logLevel: 'warn' as const }
 const content = loadContent(root)
 // A content problem must not stop the dev server: the overlay shows it, and the API serves what is valid.
 if (content.problems.length > 0) console.error(formatReport(content.problems, { github: false }))
-const store = openLeadStore(config.databasePath)
+const store = await openLeadStore(config)
 const projects = (content.projects as { project?: unknown[] } | undefined)?.project ?? []
 const api = await buildApp(config, { store, blogs: apiBlogs(content), projects }, { site: false })
 await api.ready()

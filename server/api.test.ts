@@ -29,7 +29,7 @@ let running: { app: FastifyInstance; store: LeadStore; url: string }[] = []
 async function start(env: Record<string, string> = {}) {
   const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'api-test-')), 'leads.sqlite')
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_PATH: databasePath, ...env })
-  const store = openLeadStore(databasePath)
+  const store = await openLeadStore({ databasePath })
   const app = await buildApp(config, { store, blogs, projects: [{ id: 1, name: 'P' }] }, { site: false })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
@@ -41,7 +41,7 @@ async function start(env: Record<string, string> = {}) {
 afterEach(async () => {
   for (const { app, store } of running) {
     await app.close()
-    store.close()
+    await store.close()
   }
   running = []
 })
@@ -60,7 +60,7 @@ describe('POST /api/appDev', () => {
     const response = await post(url, { ...lead, location: { city: 'Austin', region: 'Texas', country: 'US' } })
     expect(response.status).toBe(201)
     expect(await response.json()).toMatchObject({ ok: true, id: 1 })
-    expect(store.all()).toEqual([
+    expect(await store.all()).toEqual([
       expect.objectContaining({ name: 'Dana Reyes', contact: '415-555-0142', ipAddress: '203.0.113.7', remoteAddress: '127.0.0.1', location: { city: 'Austin', region: 'Texas', country: 'US' } }),
     ])
   })
@@ -78,14 +78,14 @@ describe('POST /api/appDev', () => {
         message: leadMessages.messageRequired,
       },
     })
-    expect(store.count()).toBe(0)
+    expect(await store.count()).toBe(0)
   })
 
   it('drops unknown fields, trims and caps strings', async () => {
     const { url, store } = await start()
     const response = await post(url, { ...lead, name: '  Dana  ', message: 'x'.repeat(9000), admin: true, id: 99 })
     expect(response.status).toBe(201)
-    const [stored] = store.all()
+    const [stored] = await store.all()
     expect(stored.name).toBe('Dana')
     expect(stored.message).toHaveLength(5000)
     expect(stored).not.toHaveProperty('admin')
@@ -104,14 +104,14 @@ describe('POST /api/appDev', () => {
     const { url, store } = await start()
     const response = await fetch(`${url}/api/appDev`, { method: 'POST', headers: { 'content-type': type }, body: body() })
     expect(response.status).toBe(status)
-    expect(store.count()).toBe(0)
+    expect(await store.count()).toBe(0)
   })
 
   it('answers a filled honeypot 2xx and stores nothing', async () => {
     const { url, store } = await start()
     const response = await post(url, { ...lead, [HONEYPOT_FIELD]: 'http://spam.example' })
     expect(response.status).toBe(201)
-    expect(store.count()).toBe(0)
+    expect(await store.count()).toBe(0)
   })
 
   it('stores a retried lead once when it carries the same idempotency key', async () => {
@@ -120,7 +120,7 @@ describe('POST /api/appDev', () => {
     const retry = await post(url, lead, { 'idempotency-key': 'abc-123' })
     expect([first.status, retry.status]).toEqual([201, 200])
     expect((await retry.json()).id).toBe((await first.json()).id)
-    expect(store.count()).toBe(1)
+    expect(await store.count()).toBe(1)
   })
 
   it('answers 400 naming the key for an over-long or malformed idempotency key, never merging two leads', async () => {
@@ -134,7 +134,7 @@ describe('POST /api/appDev', () => {
     expect(inBody.status).toBe(400)
     expect(Object.keys((await inBody.json()).errors)).toEqual(['request_id'])
     expect((await post(url, lead, { 'idempotency-key': shared })).status).toBe(201)
-    expect(store.count()).toBe(1)
+    expect(await store.count()).toBe(1)
   })
 
   it('limits each address, answering 429 with Retry-After', async () => {
@@ -145,7 +145,7 @@ describe('POST /api/appDev', () => {
     const limited = await post(url, lead)
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60)
-    expect(store.count()).toBe(3)
+    expect(await store.count()).toBe(3)
   })
 
   it('counts addresses behind a trusted proxy separately', async () => {
@@ -154,7 +154,7 @@ describe('POST /api/appDev', () => {
     const b = await post(url, lead, { 'x-forwarded-for': '198.51.100.2' })
     const a2 = await post(url, lead, { 'x-forwarded-for': '198.51.100.1' })
     expect([a.status, b.status, a2.status]).toEqual([201, 201, 429])
-    expect(store.all().map((l) => l.remoteAddress)).toEqual(['198.51.100.1', '198.51.100.2'])
+    expect((await store.all()).map((l) => l.remoteAddress)).toEqual(['198.51.100.1', '198.51.100.2'])
   })
 
   it('stores 200 concurrent valid posts exactly once each', async () => {
@@ -163,7 +163,7 @@ describe('POST /api/appDev', () => {
       Array.from({ length: 200 }, (_, i) => post(url, { ...lead, message: `lead ${i}` }, { 'idempotency-key': `k-${i}` })),
     )
     expect(responses.every((r) => r.status === 201)).toBe(true)
-    const messages = store.all().map((l) => l.message)
+    const messages = (await store.all()).map((l) => l.message)
     expect(messages).toHaveLength(200)
     expect(new Set(messages).size).toBe(200)
   })

@@ -10,6 +10,10 @@ export const LEAD_BODY_LIMIT = 32 * 1024
 
 export interface ApiOptions {
   store: LeadStore
+  /** The channels each new lead is queued for, and when its delivery gives up. */
+  outbox: () => Parameters<LeadStore['insert']>[1]
+  /** Called after a lead is stored, so its delivery starts at once. */
+  onStored: () => void
   blogs: ApiBlog[]
   projects: unknown[]
   rateLimit: { max: number; windowMs: number }
@@ -24,7 +28,10 @@ const positiveInt = (raw: unknown, min: number, max: number): number | undefined
 /** The embedded API of CONTRACT.md under /api: leads, blogs, projects, health. */
 export async function api(app: FastifyInstance, options: ApiOptions) {
   const { store, blogs, projects } = options
-  const limiter = createRateLimiter(options.rateLimit)
+  // Several servers on one database share its rate limit; one server counts in memory.
+  const local = createRateLimiter(options.rateLimit)
+  const { max, windowMs } = options.rateLimit
+  const hitRateLimit = async (key: string) => (store.rateLimitHit ? store.rateLimitHit(key, max, windowMs, Date.now()) : local.hit(key))
   // JSON answers (the blog list is some 25 KB) go compressed; a fast brotli level suits per-request work.
   await app.register(compress, {
     threshold: 1024,
@@ -37,7 +44,7 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: LEAD_BODY_LIMIT }, app.getDefaultJsonParser('error', 'error'))
 
   app.post('/appDev', { bodyLimit: LEAD_BODY_LIMIT }, async (request, reply) => {
-    const wait = limiter.hit(request.ip)
+    const wait = await hitRateLimit(request.ip)
     if (wait > 0) {
       reply.header('retry-after', String(wait))
       return reply.code(429).send({ error: 'Too many requests. Please try again later.' })
@@ -49,8 +56,9 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
       request.log.info({ honeypot: true }, 'lead dropped by honeypot')
       return reply.code(201).send({ ok: true })
     }
-    const { id, duplicate } = await store.insert({ ...input.lead, remoteAddress: request.ip })
+    const { id, duplicate } = await store.insert({ ...input.lead, remoteAddress: request.ip }, options.outbox())
     request.log.info({ leadId: id, duplicate }, 'lead stored')
+    if (!duplicate) options.onStored()
     return reply.code(duplicate ? 200 : 201).send({ ok: true, id })
   })
 
@@ -74,7 +82,7 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
   app.get('/projects/project', async () => ({ project: projects }))
 
   app.get('/health', async () => {
-    store.count() // throws if the database is gone, which Fastify answers with 500
+    await store.count() // throws if the database is gone, which Fastify answers with 500
     return { status: 'ok' }
   })
 }

@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { api } from './api.ts'
 import type { ApiBlog } from './blogs.ts'
 import type { ServerConfig } from './config.ts'
+import { emailChannel, webhookChannel, type LeadChannel } from './lead-channels.ts'
+import { startDeliveryWorker } from './lead-delivery.ts'
 import type { LeadStore } from './lead-store.ts'
 import { inlineHashes, staticSite } from './static-site.ts'
 
@@ -38,6 +40,14 @@ export function htmlSecurityHeaders(config: ServerConfig, hashes: { scripts: str
   }
 }
 
+/** The channels configured by the environment, in the order leads are queued for them. */
+export function leadChannels(config: ServerConfig): LeadChannel[] {
+  return [
+    ...(config.webhook ? [webhookChannel(config.webhook.url, config.webhook.secret)] : []),
+    ...(config.email ? [emailChannel(config.email.smtpUrl, config.email.to, config.email.from)] : []),
+  ]
+}
+
 /** The whole server: the prerendered site and the API on one Fastify instance (the API alone for `npm run dev`). */
 export async function buildApp(config: ServerConfig, deps: AppDependencies, { site = true } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -68,7 +78,19 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies, { si
     reply.header('x-content-type-options', 'nosniff')
     if (closing) reply.header('connection', 'close')
   })
-  await app.register(api, { prefix: '/api', store: deps.store, blogs: deps.blogs, projects: deps.projects, rateLimit: config.rateLimit })
+  const channels = leadChannels(config)
+  const worker = channels.length > 0 ? startDeliveryWorker(deps.store, channels, config.delivery, app.log) : undefined
+  // After the server stops taking requests: attempts in flight finish, the rest wait in the outbox.
+  app.addHook('onClose', async () => worker?.stop())
+  await app.register(api, {
+    prefix: '/api',
+    store: deps.store,
+    blogs: deps.blogs,
+    projects: deps.projects,
+    rateLimit: config.rateLimit,
+    outbox: () => ({ channels: channels.map((c) => c.name), giveUpAt: Date.now() + config.delivery.giveUpAfterMs }),
+    onStored: () => worker?.wake(),
+  })
   if (!site) return app
   await app.register(staticSite, { distDir: config.distDir, htmlHeaders: (html) => htmlSecurityHeaders(config, inlineHashes(html)) })
   return app

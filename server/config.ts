@@ -1,11 +1,18 @@
 import path from 'node:path'
 import proxyAddr from '@fastify/proxy-addr'
+import type { DeliverySettings } from './lead-delivery.ts'
 
 /** Everything the server reads from the environment, validated once at start. */
 export interface ServerConfig {
   port: number
   host: string
   databasePath: string
+  /** PostgreSQL instead of the SQLite file, for several server instances on one database. */
+  databaseUrl?: string
+  /** Where each lead is sent after it is stored; neither set means leads stay in the database. */
+  webhook?: { url: string; secret?: string }
+  email?: { smtpUrl: string; to: string[]; from: string }
+  delivery: DeliverySettings
   distDir: string
   /**
    * Which peers' X-Forwarded-For is believed: none, all, or a function of the peer address and its
@@ -67,10 +74,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     .split(/[\s,]+/)
     .filter(Boolean)
     .map((value) => origin('CONNECT_SRC', value))
+  const databaseUrl = env.DATABASE_URL || undefined
+  if (databaseUrl && !/^postgres(ql)?:\/\/./.test(databaseUrl)) problems.push('DATABASE_URL: expected a postgres:// URL (unset it to use the SQLite file of DATABASE_PATH)')
+
+  let webhook: ServerConfig['webhook']
+  if (env.LEAD_WEBHOOK_URL) {
+    if (!/^https?:\/\/[^/]/.test(env.LEAD_WEBHOOK_URL) || !URL.canParse(env.LEAD_WEBHOOK_URL)) problems.push('LEAD_WEBHOOK_URL: expected an http:// or https:// URL')
+    const secret = env.LEAD_WEBHOOK_SECRET || undefined
+    if (secret && secret.length < 16) problems.push('LEAD_WEBHOOK_SECRET: use at least 16 characters (a random string)')
+    webhook = { url: env.LEAD_WEBHOOK_URL, secret }
+  } else if (env.LEAD_WEBHOOK_SECRET) problems.push('LEAD_WEBHOOK_SECRET is set but LEAD_WEBHOOK_URL is not')
+
+  let email: ServerConfig['email']
+  const address = /^[^\s@<>,]+@[^\s@<>,]+$/
+  if (env.SMTP_URL || env.LEAD_EMAIL_TO) {
+    const to = (env.LEAD_EMAIL_TO ?? '').split(',').map((a) => a.trim()).filter(Boolean)
+    const from = env.LEAD_EMAIL_FROM?.trim() || to[0] || ''
+    if (!env.SMTP_URL || !/^smtps?:\/\/./.test(env.SMTP_URL) || !URL.canParse(env.SMTP_URL)) problems.push('SMTP_URL: expected smtp://user:password@host:port or smtps://… when LEAD_EMAIL_TO is set')
+    if (to.length === 0 || !to.every((a) => address.test(a))) problems.push(`LEAD_EMAIL_TO=${env.LEAD_EMAIL_TO ?? ''}: expected one or more email addresses separated by commas`)
+    if (env.LEAD_EMAIL_FROM && !address.test(from.replace(/^.*<(.+)>$/, '$1'))) problems.push(`LEAD_EMAIL_FROM=${env.LEAD_EMAIL_FROM}: expected an email address or "Name <address>"`)
+    email = { smtpUrl: env.SMTP_URL ?? '', to, from }
+  } else if (env.LEAD_EMAIL_FROM) problems.push('LEAD_EMAIL_FROM is set but SMTP_URL and LEAD_EMAIL_TO are not')
+
   const config: ServerConfig = {
     port: int('PORT', 4173, 0, 65535),
     host,
     databasePath: path.resolve(root, env.DATABASE_PATH || 'data/leads.sqlite'),
+    databaseUrl,
+    webhook,
+    email,
+    delivery: {
+      timeoutMs: int('LEAD_DELIVERY_TIMEOUT_MS', 10_000, 100, 120_000),
+      retryBaseMs: int('LEAD_RETRY_BASE_MS', 2000, 10, 3_600_000),
+      giveUpAfterMs: int('LEAD_DELIVERY_GIVE_UP_MS', 86_400_000, 1000, 30 * 86_400_000),
+      pollMs: int('LEAD_DELIVERY_POLL_MS', 1000, 10, 60_000),
+      concurrency: 8,
+    },
     distDir: path.resolve(root, env.DIST_DIR || 'dist'),
     trustProxy,
     timeouts: {

@@ -1,7 +1,3 @@
-import { mkdirSync } from 'node:fs'
-import path from 'node:path'
-import Database from 'better-sqlite3'
-
 /** A lead as stored: the form's fields, what the page added, and what the server saw. */
 export interface NewLead {
   name: string
@@ -23,107 +19,106 @@ export interface StoredLead extends NewLead {
   createdAt: string
 }
 
-/** Schema migrations, applied in order on start; PRAGMA user_version records how far a file is. */
-const MIGRATIONS = [
-  `CREATE TABLE leads (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-     name TEXT NOT NULL,
-     email TEXT NOT NULL,
-     contact TEXT NOT NULL,
-     url TEXT NOT NULL DEFAULT '',
-     message TEXT NOT NULL,
-     query TEXT NOT NULL DEFAULT '',
-     ip_address TEXT NOT NULL DEFAULT '',
-     city TEXT,
-     region TEXT,
-     country TEXT,
-     remote_address TEXT NOT NULL DEFAULT '',
-     request_id TEXT UNIQUE
-   )`,
-]
+/** Where a lead is sent after it is stored. */
+export type ChannelName = 'webhook' | 'email'
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'dead'
+
+/** One delivery of one lead to one channel: the outbox row. Times are epoch milliseconds. */
+export interface Delivery {
+  id: number
+  leadId: number
+  channel: ChannelName
+  status: DeliveryStatus
+  attempts: number
+  nextAttemptAt: number
+  giveUpAt: number
+  lastError: string | null
+  deliveredAt: number | null
+}
+
+/** A delivery claimed by a worker, with the lead it carries. */
+export interface ClaimedDelivery extends Delivery {
+  lead: StoredLead
+}
 
 export interface LeadStore {
   /**
-   * Stores a lead durably (synchronous=FULL); a repeated requestId gives the first lead's id. Leads
-   * arriving in one turn of the event loop are committed in one transaction (one fsync), and each
-   * promise settles only after that commit is on disk.
+   * Stores a lead and one pending delivery per channel in one transaction, durable before the
+   * promise settles; a repeated requestId gives the first lead's id and queues nothing new.
    */
-  insert(lead: NewLead): Promise<{ id: number; duplicate: boolean }>
-  all(): StoredLead[]
-  count(): number
-  close(): void
+  insert(lead: NewLead, outbox: { channels: readonly ChannelName[]; giveUpAt: number }): Promise<{ id: number; duplicate: boolean }>
+  all(): Promise<StoredLead[]>
+  count(): Promise<number>
+  /**
+   * Takes up to `limit` deliveries that are due and not held by another worker, holding them
+   * until `leaseUntil`: a worker that dies mid-delivery lets them go when its lease ends.
+   */
+  claimDue(now: number, limit: number, leaseUntil: number): Promise<ClaimedDelivery[]>
+  markDelivered(id: number, now: number): Promise<void>
+  /** Records a failed attempt: retried at `nextAttemptAt`, or kept as dead when that is null. */
+  markFailed(id: number, error: string, nextAttemptAt: number | null): Promise<void>
+  deliveries(filter: 'open' | 'all'): Promise<Delivery[]>
+  /** Makes dead or pending deliveries due now, with a new give-up time; answers how many. */
+  requeue(target: { ids: number[] } | { dead: true }, now: number, giveUpAt: number): Promise<number>
+  /**
+   * Counts one request against `key` in a fixed window shared by every server on this store;
+   * answers the seconds to wait when over `max`, else 0. Undefined for a store one process owns.
+   */
+  rateLimitHit?(key: string, max: number, windowMs: number, now: number): Promise<number>
+  close(): Promise<void>
 }
 
-export function openLeadStore(file: string): LeadStore {
-  mkdirSync(path.dirname(file), { recursive: true })
-  const db = new Database(file)
-  db.pragma('journal_mode = WAL')
-  // FULL: a commit is on disk before the API answers, so an acknowledged lead survives a power cut.
-  db.pragma('synchronous = FULL')
-  db.pragma('busy_timeout = 5000')
-  const version = db.pragma('user_version', { simple: true }) as number
-  db.transaction(() => {
-    for (let v = version; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v])
-    db.pragma(`user_version = ${MIGRATIONS.length}`)
-  })()
-
-  const insert = db.prepare(
-    `INSERT INTO leads (name, email, contact, url, message, query, ip_address, city, region, country, remote_address, request_id)
-     VALUES (@name, @email, @contact, @url, @message, @query, @ipAddress, @city, @region, @country, @remoteAddress, @requestId)
-     ON CONFLICT (request_id) DO NOTHING`,
-  )
-  const byRequestId = db.prepare('SELECT id FROM leads WHERE request_id = ?').pluck()
-  const all = db.prepare('SELECT * FROM leads ORDER BY id')
-  const count = db.prepare('SELECT count(*) FROM leads').pluck()
-
-  const insertOne = (lead: NewLead) => {
-    const result = insert.run({
-      ...lead,
-      city: lead.location?.city ?? null,
-      region: lead.location?.region ?? null,
-      country: lead.location?.country ?? null,
-    })
-    if (result.changes === 1) return { id: Number(result.lastInsertRowid), duplicate: false }
-    return { id: byRequestId.get(lead.requestId) as number, duplicate: true }
+/** Opens the configured store: PostgreSQL for a postgres:// URL, else the SQLite file (the default). */
+export async function openLeadStore(location: { databaseUrl?: string; databasePath: string }): Promise<LeadStore> {
+  if (location.databaseUrl) {
+    const { openPostgresLeadStore } = await import('./lead-store-postgres.ts')
+    return openPostgresLeadStore(location.databaseUrl)
   }
-  const insertMany = db.transaction((leads: NewLead[]) => leads.map(insertOne))
-  type Pending = { lead: NewLead; resolve: (r: { id: number; duplicate: boolean }) => void; reject: (e: unknown) => void }
-  let queue: Pending[] = []
-  const flush = () => {
-    const batch = queue
-    queue = []
-    try {
-      const results = insertMany(batch.map((p) => p.lead))
-      batch.forEach((p, i) => p.resolve(results[i]))
-    } catch (error) {
-      for (const p of batch) p.reject(error)
-    }
-  }
+  const { openSqliteLeadStore } = await import('./lead-store-sqlite.ts')
+  return openSqliteLeadStore(location.databasePath)
+}
 
+/** A row of the leads table, as both databases name its columns. */
+export function leadFromRow(row: Record<string, unknown>): StoredLead {
+  const created = row.created_at
   return {
-    insert(lead) {
-      return new Promise((resolve, reject) => {
-        if (queue.push({ lead, resolve, reject }) === 1) setImmediate(flush)
-      })
-    },
-    all() {
-      return (all.all() as Record<string, unknown>[]).map((row) => ({
-        id: row.id as number,
-        createdAt: row.created_at as string,
-        name: row.name as string,
-        email: row.email as string,
-        contact: row.contact as string,
-        url: row.url as string,
-        message: row.message as string,
-        query: row.query as string,
-        ipAddress: row.ip_address as string,
-        location: row.city || row.region || row.country ? { city: (row.city as string) ?? undefined, region: (row.region as string) ?? undefined, country: (row.country as string) ?? undefined } : null,
-        remoteAddress: row.remote_address as string,
-        requestId: (row.request_id as string) ?? null,
-      }))
-    },
-    count: () => count.get() as number,
-    close: () => db.close(),
+    id: Number(row.id),
+    createdAt: created instanceof Date ? created.toISOString() : String(created),
+    name: row.name as string,
+    email: row.email as string,
+    contact: row.contact as string,
+    url: row.url as string,
+    message: row.message as string,
+    query: row.query as string,
+    ipAddress: row.ip_address as string,
+    location:
+      row.city || row.region || row.country
+        ? { city: (row.city as string) ?? undefined, region: (row.region as string) ?? undefined, country: (row.country as string) ?? undefined }
+        : null,
+    remoteAddress: row.remote_address as string,
+    requestId: (row.request_id as string) ?? null,
   }
+}
+
+export function deliveryFromRow(row: Record<string, unknown>): Delivery {
+  const ms = (v: unknown) => (v === null || v === undefined ? null : Number(v))
+  return {
+    id: Number(row.id),
+    leadId: Number(row.lead_id),
+    channel: row.channel as ChannelName,
+    status: row.status as DeliveryStatus,
+    attempts: Number(row.attempts),
+    nextAttemptAt: Number(row.next_attempt_at),
+    giveUpAt: Number(row.give_up_at),
+    lastError: (row.last_error as string) ?? null,
+    deliveredAt: ms(row.delivered_at),
+  }
+}
+
+/** The lead's columns, in insert order, for both databases. */
+export const LEAD_COLUMNS = ['name', 'email', 'contact', 'url', 'message', 'query', 'ip_address', 'city', 'region', 'country', 'remote_address', 'request_id'] as const
+
+export function leadValues(lead: NewLead): unknown[] {
+  return [lead.name, lead.email, lead.contact, lead.url, lead.message, lead.query, lead.ipAddress, lead.location?.city ?? null, lead.location?.region ?? null, lead.location?.country ?? null, lead.remoteAddress, lead.requestId]
 }

@@ -22,7 +22,7 @@ if (content.problems.length > 0) {
   console.error(formatReport(content.problems, { github: false }))
   process.exit(1)
 }
-const store = openLeadStore(config.databasePath)
+const store = await openLeadStore(config)
 const projects = (content.projects as { project?: unknown[] } | undefined)?.project ?? []
 const app = await buildApp(config, { store, blogs: apiBlogs(content), projects })
 
@@ -33,12 +33,12 @@ const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down: finishing requests in flight')
   const deadline = setTimeout(() => {
     app.log.error('requests still open after 10 s; closing the database and exiting')
-    store.close()
+    void store.close()
     process.exit(1)
   }, 10_000)
   await app.close()
   clearTimeout(deadline)
-  store.close()
+  await store.close()
   process.exit(0)
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -26,12 +26,12 @@ async function listen(server: http.Server | FastifyInstance): Promise<number> {
 /** The API alone over real HTTP, with a fresh SQLite file. */
 async function startApi(env: Record<string, string>): Promise<{ port: number; store: LeadStore }> {
   const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'proxy-test-')), 'leads.sqlite')
-  const store = openLeadStore(databasePath)
+  const store = await openLeadStore({ databasePath })
   const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', DATABASE_PATH: databasePath, ...env }), { store, blogs: [], projects: [] }, { site: false })
   const port = await listen(app)
   closers.push(async () => {
     await app.close()
-    store.close()
+    await store.close()
   })
   return { port, store }
 }
@@ -78,14 +78,14 @@ describe('TRUST_PROXY: visitors behind a proxy keep their own rate-limit buckets
     const b = [await postFrom('127.0.0.3', proxyPort, 'b1'), await postFrom('127.0.0.3', proxyPort, 'b2')]
     expect(a).toEqual([201, 201, 429])
     expect(b).toEqual([201, 201])
-    expect(api.store.all().map((lead) => lead.remoteAddress)).toEqual(['127.0.0.2', '127.0.0.2', '127.0.0.3', '127.0.0.3'])
+    expect((await api.store.all()).map((lead) => lead.remoteAddress)).toEqual(['127.0.0.2', '127.0.0.2', '127.0.0.3', '127.0.0.3'])
   })
 
   it.each([['1'], ['127.0.0.1']])('TRUST_PROXY=%s ignores an address the visitor forges in front of the proxy', async (trustProxy) => {
     const api = await startApi({ TRUST_PROXY: trustProxy, RATE_LIMIT_MAX: '0' })
     const proxyPort = await startProxy(api.port)
     expect(await postFrom('127.0.0.2', proxyPort, 'forged', { 'x-forwarded-for': '198.51.100.66' })).toBe(201)
-    expect(api.store.all()[0].remoteAddress).toBe('127.0.0.2')
+    expect((await api.store.all())[0].remoteAddress).toBe('127.0.0.2')
   })
 
   it('TRUST_PROXY=2 sees through two proxies in a row', async () => {
@@ -93,20 +93,20 @@ describe('TRUST_PROXY: visitors behind a proxy keep their own rate-limit buckets
     const inner = await startProxy(api.port)
     const outer = await startProxy(inner)
     expect([await postFrom('127.0.0.2', outer, 'a'), await postFrom('127.0.0.3', outer, 'b'), await postFrom('127.0.0.2', outer, 'c')]).toEqual([201, 201, 429])
-    expect(api.store.all().map((lead) => lead.remoteAddress)).toEqual(['127.0.0.2', '127.0.0.3'])
+    expect((await api.store.all()).map((lead) => lead.remoteAddress)).toEqual(['127.0.0.2', '127.0.0.3'])
   })
 
   it('an address list trusts only those peers: a direct visitor cannot forge its address', async () => {
     const api = await startApi({ TRUST_PROXY: '127.0.0.1', RATE_LIMIT_MAX: '0' })
     expect(await postFrom('127.0.0.2', api.port, 'direct', { 'x-forwarded-for': '198.51.100.66' })).toBe(201)
-    expect(api.store.all()[0].remoteAddress).toBe('127.0.0.2')
+    expect((await api.store.all())[0].remoteAddress).toBe('127.0.0.2')
   })
 
   it('without TRUST_PROXY every visitor behind a proxy is the proxy', async () => {
     const api = await startApi({ RATE_LIMIT_MAX: '0' })
     const proxyPort = await startProxy(api.port)
     await postFrom('127.0.0.2', proxyPort, 'a')
-    expect(api.store.all()[0].remoteAddress).toBe('127.0.0.1')
+    expect((await api.store.all())[0].remoteAddress).toBe('127.0.0.1')
   })
 
   it.each([['maybe'], ['10.0.0.300'], ['127.0.0.1/99'], ['101']])('rejects TRUST_PROXY=%s at start, naming it', (value) => {
@@ -139,7 +139,7 @@ describe('slow clients are cut off', () => {
     const result = await trickle(api.port, head, 8000)
     expect(result.ended).toBe(true)
     expect(result.answer).toMatch(/^HTTP\/1\.1 408/)
-    expect(api.store.count()).toBe(0)
+    expect(await api.store.count()).toBe(0)
   })
 
   it('closes a request whose headers never finish', async () => {

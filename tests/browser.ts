@@ -40,7 +40,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'site-test-')), 'leads.sqlite')
   const config = loadConfig({ ...env, DATABASE_PATH: databasePath, LOG_LEVEL: 'silent', PORT: '0' }, root)
   const content = loadContent(root)
-  const store = openLeadStore(databasePath)
+  const store = await openLeadStore({ databasePath })
   const projects = (content.projects as { project?: unknown[] } | undefined)?.project ?? []
   const app = await buildApp(config, { store, blogs: apiBlogs(content), projects })
   await app.listen({ port: 0, host: '127.0.0.1' })
@@ -52,7 +52,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     databasePath,
     async close() {
       await app.close()
-      store.close()
+      await store.close()
     },
   }
 }

@@ -97,14 +97,14 @@ describe('consultation popup', () => {
     await page.fill('input[name=email]', 'dana@acme.com')
     await page.fill('input[name=contact]', '555')
     expect(await page.locator('.field__error').allTextContents()).toEqual([leadMessages.nameRequired, leadMessages.contactInvalid, leadMessages.messageRequired])
-    expect(ctx.site.store.count()).toBe(0)
+    expect(await ctx.site.store.count()).toBe(0)
   })
 
   it('sends a valid lead with the IP look-up, lands on /thank-you, and the lead is on disk', async () => {
     // This build has no VITE_GEO_TOKEN, so geolocation is skipped (the unit tests cover it with a token).
     let geolocated = false
     await page.route('https://ipinfo.io/**', (r) => ((geolocated = true), r.abort()))
-    const before = ctx.site.store.count()
+    const before = await ctx.site.store.count()
     await gotoHydrated(page, ctx.site.url + '/ai/ai-consulting-austin')
     await openPopup()
     await fillValid()
@@ -114,8 +114,8 @@ describe('consultation popup', () => {
     expect(body).toMatchObject({ name: 'Dana Reyes', contact: '(415) 555-0142', ip_address: '203.0.113.7', query: 'Talk to Expert query' })
     await page.waitForURL((u) => u.pathname === '/thank-you')
     await page.getByText(submitMessages.success).waitFor()
-    expect(ctx.site.store.count()).toBe(before + 1)
-    const lead = ctx.site.store.all().at(-1)!
+    expect(await ctx.site.store.count()).toBe(before + 1)
+    const lead = (await ctx.site.store.all()).at(-1)!
     expect(lead).toMatchObject({ email: 'dana+leads@acme.com', url: 'acme.com/about', ipAddress: '203.0.113.7', location: null })
     expect(geolocated).toBe(false)
   })

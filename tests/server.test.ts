@@ -5,6 +5,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, startServerProcess } from '../scripts/server-process.ts'
+import { startWebhookReceiver } from '../server/test-receivers.ts'
 import { startSite, type RunningSite } from './browser.ts'
 
 let site: RunningSite
@@ -219,6 +220,48 @@ describe('durability', () => {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
     db.close()
     for (const id of acknowledged) expect(ids.has(id)).toBe(true)
+  })
+
+  it('delivers every acknowledged lead after kill -9 during delivery and a restart', async () => {
+    const receiver = await startWebhookReceiver('kill-test-secret-0123', (n) => (n <= 5 ? 'hang' : 200))
+    const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'outbox-')), 'leads.sqlite')
+    const port = String(await freePort())
+    const env = {
+      PORT: port,
+      DATABASE_PATH: databasePath,
+      RATE_LIMIT_MAX: '0',
+      LEAD_WEBHOOK_URL: receiver.url,
+      LEAD_WEBHOOK_SECRET: 'kill-test-secret-0123',
+      LEAD_DELIVERY_TIMEOUT_MS: '1000',
+      LEAD_RETRY_BASE_MS: '100',
+      LEAD_DELIVERY_POLL_MS: '100',
+    }
+    const server = await startServerProcess(env)
+    const acknowledged: number[] = []
+    await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const response = await fetch(`http://127.0.0.1:${port}/api/appDev`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `Lead ${i}`, email: 'a@b.co', contact: '4155550142', message: `outbox ${i}` }),
+        })
+        if (response.status === 201) acknowledged.push((await response.json()).id)
+      }),
+    )
+    // Killed while deliveries hang at the receiver and others wait their turn.
+    server.kill('SIGKILL')
+    await new Promise((r) => server.on('exit', r))
+    const restarted = await startServerProcess(env)
+    try {
+      for (let waited = 0; waited < 30_000 && receiver.uniqueKeys().length < acknowledged.length; waited += 100) await new Promise((r) => setTimeout(r, 100))
+      expect(acknowledged).toHaveLength(30)
+      expect(receiver.uniqueKeys().map(Number).sort((a, b) => a - b)).toEqual(acknowledged.sort((a, b) => a - b))
+      expect(receiver.received.every((r) => r.signatureValid)).toBe(true)
+    } finally {
+      restarted.kill('SIGTERM')
+      await new Promise((r) => restarted.on('exit', r))
+      await receiver.close()
+    }
   })
 
   it('finishes requests in flight on SIGTERM, then closes the database and exits 0', async () => {
