@@ -62,8 +62,10 @@ export async function startPostgres(): Promise<PostgresServer> {
   return {
     url,
     async stop() {
-      child.kill('SIGINT')
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))
+      // pg_ctl signals the server itself: runuser does not pass signals on to it.
+      const [pgCtl, stopArgs] = asServerUser(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop'])
+      execFileSync(pgCtl, stopArgs, { stdio: 'ignore' })
+      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve))
       rmSync(dir, { recursive: true, force: true })
     },
   }
