@@ -5,6 +5,7 @@ import { imageSize } from 'image-size'
 import { problem, type Problem } from './errors.ts'
 import { toMarkupBlocks } from './markup.ts'
 import type { ContentKind } from './schemas.ts'
+import { placeholderProblems } from './placeholder.ts'
 import { collectLeaves, contentProblems, pageRuleProblems, schemaProblems, type SiteIndex } from './validate.ts'
 import { formatFieldPath, parseYamlSource, type PathSegment, type YamlSource } from './yaml-source.ts'
 
@@ -224,7 +225,7 @@ export function checkSource(source: YamlSource, kind: ContentKind, index: SiteIn
   if (source.problems.length > 0) return source.problems
   const found = schemaProblems(source, kind)
   if (found.length > 0) return found
-  return [...contentProblems(source, kind, index), ...(kind === 'page' ? pageRuleProblems(source) : [])]
+  return [...contentProblems(source, kind, index), ...(kind === 'page' ? pageRuleProblems(source) : []), ...placeholderProblems(source)]
 }
 
 const compiled = new Map<string, { source: YamlSource; problems: Problem[]; data?: Record<string, unknown> }>()

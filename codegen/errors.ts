@@ -96,6 +96,10 @@ export const contentErrors = {
     message: `this paragraph is also used by ${other}`,
     hint: 'Each page needs its own copy: search engines rank repeated text lower. Rewrite one of them.',
   }),
+  Placeholder: (text: string): Explained => ({
+    message: `still holds placeholder text: "${text.length > 70 ? text.slice(0, 67) + '…' : text}"`,
+    hint: 'Replace the whole value, including "TODO:", with the real copy; the placeholder says what belongs here.',
+  }),
 } as const
 
 export type ContentErrorName = keyof typeof contentErrors

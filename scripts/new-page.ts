@@ -1,0 +1,94 @@
+/**
+ * `npm run new:page -- <Route-Name> --category <service|industry|location>`: writes
+ * content/pages/<Route-Name>.yaml with every required field of the page schema, each holding
+ * placeholder text the content check rejects, and prints what to fill in.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { stringify } from 'yaml'
+import { PLACEHOLDER } from '../codegen/placeholder.ts'
+
+interface JsonSchema {
+  type?: string
+  description?: string
+  minLength?: number
+  maxLength?: number
+  minItems?: number
+  enum?: string[]
+  required?: string[]
+  properties?: Record<string, JsonSchema>
+  items?: JsonSchema
+  $ref?: string
+  $defs?: Record<string, JsonSchema>
+}
+
+const PAGE_NAME = /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/
+
+/** A placeholder string that fits the schema's length limits, so only the placeholder rule fires. */
+function placeholderText(schema: JsonSchema, what: string): string {
+  const max = schema.maxLength ?? Infinity
+  let text = `${PLACEHOLDER} ${what.replace(/<[^>]*>/g, '').split(/[.:(]/)[0].trim()}.`
+  // Cut at a word, so the placeholder still reads as a hint.
+  while (text.length > max) text = text.slice(0, text.lastIndexOf(' ', max - 1) > PLACEHOLDER.length ? text.lastIndexOf(' ', max - 1) : max)
+  while (text.length < (schema.minLength ?? 0)) text += ' Replace this text.'
+  return text.length > max ? text.slice(0, max) : text
+}
+
+/** Required fields only, in the schema's order, with placeholders for every text. */
+export function placeholderFor(schema: JsonSchema, defs: Record<string, JsonSchema>, name: string, context: { category: string; image: string }): unknown {
+  const resolved: JsonSchema = schema.$ref ? { ...defs[schema.$ref.split('/').pop()!], ...schema, $ref: undefined } : schema
+  if (name === 'category') return context.category
+  if (resolved.enum) return resolved.enum[0]
+  if (name === 'src') return context.image
+  if (resolved.type === 'object') {
+    return Object.fromEntries(
+      (resolved.required ?? []).map((key) => [key, placeholderFor(resolved.properties![key], defs, key, context)]),
+    )
+  }
+  if (resolved.type === 'array') {
+    // List items inherit the list's own description: "Paragraphs of the first block", not "Text".
+    const items = { ...resolved.items!, description: resolved.items!.description ?? resolved.description }
+    const described = items.$ref ? { ...items, description: resolved.description } : items
+    return Array.from({ length: Math.max(1, resolved.minItems ?? 1) }, () => placeholderFor(described, defs, name, context))
+  }
+  return placeholderText(resolved, (resolved.description ?? name).split(/(?<=\.) /)[0])
+}
+
+export function newPage(root: string, route: string, category: string): { file: string; text: string; fields: string[] } {
+  const schema = JSON.parse(readFileSync(path.join(root, 'schema/page.schema.json'), 'utf8')) as JsonSchema
+  const categories = schema.properties!.category.enum!
+  if (!PAGE_NAME.test(route)) throw new Error(`'${route}' cannot be a page address: use letters, digits and single hyphens, e.g. ai-consulting-denver`)
+  if (!categories.includes(category)) throw new Error(`unknown category '${category}': use one of ${categories.join(', ')}`)
+  const pagesDir = path.join(root, 'content/pages')
+  const file = path.join(pagesDir, `${route}.yaml`)
+  if (existsSync(file)) throw new Error(`content/pages/${route}.yaml already exists: edit it instead`)
+  const clash = readdirSync(pagesDir).find((f) => f.toLowerCase() === `${route}.yaml`.toLowerCase())
+  if (clash) throw new Error(`content/pages/${clash} differs only in letter case; addresses must differ in more than that`)
+  const image = `/images/pages/${readdirSync(path.join(root, 'public/images/pages')).filter((f) => f.endsWith('.svg')).sort()[0]}`
+  const data = placeholderFor(schema, schema.$defs ?? {}, '', { category, image }) as Record<string, unknown>
+  const text = `# yaml-language-server: $schema=../../schema/page.schema.json\n${stringify(data, { lineWidth: 0 })}`
+  writeFileSync(file, text, { flag: 'wx' })
+  return { file: path.relative(root, file), text, fields: schema.required! }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2)
+  const categoryAt = args.indexOf('--category')
+  const category = categoryAt >= 0 ? args[categoryAt + 1] : undefined
+  const route = args.find((a, i) => !a.startsWith('--') && i !== categoryAt + 1)
+  if (!route || !category) {
+    console.error('Usage: npm run new:page -- <Route-Name> --category <service|industry|location>')
+    process.exit(2)
+  }
+  try {
+    const { file, fields } = newPage(process.cwd(), route, category)
+    console.log(`Wrote ${file}, served at /ai/${route} once it passes the check.`)
+    console.log(`\nFill in every value that starts with "${PLACEHOLDER}" (npm run content:check lists each one with its line):`)
+    for (const field of fields) console.log(`  - ${field}`)
+    console.log('\nOptional sections (title2, img2, descriptionTwo, our_steps, integrations, faqs, …) are described in schema/page.schema.json;')
+    console.log('copy their shape from any page in content/pages. img1 points at a stock illustration: replace it if the page has its own.')
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(1)
+  }
+}
