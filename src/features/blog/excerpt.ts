@@ -39,6 +39,7 @@ export function truncate(text: string, max = EXCERPT_LENGTH): string {
 
 /** The card excerpt: the post's text (or its meta description), markup stripped, cut at 140 characters. */
 export function blogExcerpt(blog: BlogSummary): string {
-  const body = Array.isArray(blog.description) ? markupText(blog.description.flat()) : ''
+  const { description } = blog
+  const body = Array.isArray(description) ? markupText(description.flat()) : typeof description === 'string' ? stripTags(description) : ''
   return truncate(body || stripTags(blog.meta_desc))
 }
