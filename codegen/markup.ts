@@ -1,7 +1,8 @@
 import createDOMPurify, { type DOMPurify } from 'dompurify'
 import { parseDocument, Parser } from 'htmlparser2'
 import { JSDOM } from 'jsdom'
-import { PURIFY_CONFIG, SAFE_HREF, toBlocks, type MarkupNode } from '../src/lib/markup-policy.ts'
+import { PURIFY_CONFIG, toBlocks } from '../src/lib/markup-html.ts'
+import { SAFE_HREF, type MarkupNode } from '../src/lib/markup-policy.ts'
 
 export { ALLOWED_TAGS, SAFE_HREF, type MarkupNode } from '../src/lib/markup-policy.ts'
 

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
 import { ALLOWED_TAGS, SAFE_HREF, toMarkupBlocks } from '../../codegen/markup.ts'
 import createDOMPurify from 'dompurify'
 import { JSDOM } from 'jsdom'
-import { htmlToBlocks } from '../features/blog/html-body'
+import { sanitizeHtml } from '../features/blog/html-body'
+import { PURIFY_CONFIG, toBlocks } from '../lib/markup-html'
 import type { MarkupNode } from '../lib/markup-policy'
 import { Markup, MarkupList } from './Markup'
 
@@ -124,7 +125,7 @@ const purify = createDOMPurify(new JSDOM('').window as unknown as Window & typeo
 const renderHtml = (html: string) =>
   renderToStaticMarkup(
     <MemoryRouter>
-      <Markup blocks={htmlToBlocks(html, purify)} />
+      <Markup blocks={toBlocks(sanitizeHtml(html, PURIFY_CONFIG, purify))} />
     </MemoryRouter>,
   )
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Markup } from '../../components/Markup'
+import { PURIFY_CONFIG, toBlocks } from '../../lib/markup-html'
 import type { MarkupNode } from '../../lib/markup-policy'
 import { stripTags } from './excerpt'
 
@@ -12,7 +13,7 @@ export function HtmlBody({ html }: { html: string }) {
   useEffect(() => {
     let current = true
     import('./html-body')
-      .then(({ htmlToBlocks }) => current && setParsed({ html, blocks: htmlToBlocks(html) }))
+      .then(({ sanitizeHtml }) => current && setParsed({ html, blocks: toBlocks(sanitizeHtml(html, PURIFY_CONFIG)) }))
       .catch((error: unknown) => console.error('The post body could not be shown formatted:', error))
     return () => {
       current = false

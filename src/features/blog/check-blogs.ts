@@ -7,23 +7,13 @@ export const BLOGS_PER_PAGE = 40
 const SLUG = /^[A-Za-z0-9_-]{1,200}$/
 /** Site-relative paths (not `//host` or `/\host`) and https addresses; nothing a browser could run. */
 const SAFE_IMAGE = /^(?:https:\/\/[^\s/\\]|\/(?![/\\]))[^\s"'<>\\]*$/i
-const MAX_DEPTH = 32
 
 const isString = (v: unknown): v is string => typeof v === 'string'
 const isOptional = (check: (v: unknown) => boolean) => (v: unknown) => v === undefined || check(v)
 const isPositive = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v > 0
 
-function isMarkupNode(node: unknown, depth: number): boolean {
-  if (typeof node === 'string') return true
-  if (!Array.isArray(node) || typeof node[0] !== 'string' || depth > MAX_DEPTH) return false
-  const attrs: unknown = node[1]
-  const attrsOk = attrs === 0 || (typeof attrs === 'object' && attrs !== null && !Array.isArray(attrs) && Object.values(attrs).every(isString))
-  return attrsOk && node.slice(2).every((child) => isMarkupNode(child, depth + 1))
-}
-
-/** Paragraphs as the build parses them (lists of markup nodes), or one HTML string. */
-const isDescription = (v: unknown) =>
-  typeof v === 'string' || (Array.isArray(v) && v.every((blocks) => Array.isArray(blocks) && blocks.every((n) => isMarkupNode(n, 0))))
+/** Paragraphs as the build parses them (lists of markup nodes), or one HTML string; the renderer checks the nodes. */
+const isDescription = (v: unknown) => typeof v === 'string' || (Array.isArray(v) && v.every(Array.isArray))
 
 /** Every field a page reads, with the check its value must pass. */
 const FIELDS: Record<keyof BlogSummary, (v: unknown) => boolean> = {
@@ -62,15 +52,11 @@ export function checkBlogs(value: unknown, warn: (message: string) => void = con
   const seen = new Set<unknown>()
   const kept: BlogSummary[] = []
   for (const entry of entries) {
-    let field = badField(entry)
     const blog = entry as BlogSummary
-    if (!field && (seen.has(`id:${blog.id}`) || seen.has(`url:${blog.custom_url}`))) field = 'id or custom_url (repeated)'
-    if (field) {
-      problems.set(field, (problems.get(field) ?? 0) + 1)
-      continue
-    }
-    seen.add(`id:${blog.id}`).add(`url:${blog.custom_url}`)
-    kept.push(blog)
+    const field = badField(entry) ?? (seen.has(blog.id) || seen.has(blog.custom_url) ? 'id or custom_url (repeated)' : undefined)
+    if (field) problems.set(field, (problems.get(field) ?? 0) + 1)
+    else kept.push(blog)
+    if (!field) seen.add(blog.id).add(blog.custom_url)
   }
   if (problems.size > 0) {
     const list = [...problems].map(([field, n]) => `${field} (${n})`).join(', ')

@@ -1,12 +1,11 @@
-import createDOMPurify, { type DOMPurify } from 'dompurify'
+import createDOMPurify, { type Config, type DOMPurify } from 'dompurify'
 import { htmlToDOM } from 'html-react-parser'
-import { PURIFY_CONFIG, toBlocks, type MarkupNode, type ParsedNode } from '../../lib/markup-policy'
+import type { ParsedNode } from '../../lib/markup-html'
 
 /**
- * A post body the API sent as an HTML string: sanitized with the build's allow-list, then parsed into
- * the blocks the markup renderer draws. Loaded only by a post page that needs it; it needs a DOM.
+ * A post body the API sent as an HTML string, sanitized with `config` (the build's allow-list, passed
+ * in so it stays out of this chunk) and parsed. Loaded only by a post page that needs it; needs a DOM.
  */
-export function htmlToBlocks(html: string, purify: DOMPurify = createDOMPurify(window)): MarkupNode[] {
-  const clean = purify.sanitize(html, PURIFY_CONFIG) as string
-  return toBlocks(htmlToDOM(clean) as unknown as ParsedNode[])
+export function sanitizeHtml(html: string, config: Config, purify: DOMPurify = createDOMPurify(window)): ParsedNode[] {
+  return htmlToDOM(purify.sanitize(html, config) as unknown as string) as unknown as ParsedNode[]
 }
