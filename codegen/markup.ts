@@ -1,12 +1,10 @@
 import createDOMPurify, { type DOMPurify } from 'dompurify'
 import { parseDocument, Parser } from 'htmlparser2'
-import type { ChildNode } from 'domhandler'
 import { JSDOM } from 'jsdom'
+import { PURIFY_CONFIG, toBlocks } from '../src/lib/markup-html.ts'
+import { SAFE_HREF, type MarkupNode } from '../src/lib/markup-policy.ts'
 
-/** The only elements description markup may use. */
-export const ALLOWED_TAGS = ['b', 'strong', 'i', 'em', 'a', 'br', 'p', 'ul', 'ol', 'li'] as const
-/** http(s), mailto, tel, in-page anchors and site-relative paths; `//host` and `/\host` leave the site, so they are out. */
-export const SAFE_HREF = /^(?:https?:|mailto:|tel:|#|\/(?![/\\]))/i
+export { ALLOWED_TAGS, SAFE_HREF, type MarkupNode } from '../src/lib/markup-policy.ts'
 
 const BLOCK_TAGS = new Set(['p', 'ul', 'ol'])
 const INLINE_TAGS = new Set(['b', 'strong', 'i', 'em', 'a'])
@@ -47,14 +45,7 @@ export function sanitizeMarkup(html: string): { html: string; removed: string[] 
   // Text without tags cannot be unsafe; DOMPurify returns it as is, so serialise it like the rest.
   if (!html.includes('<')) return { html: normalizeMarkup(html), removed: [] }
   const { purify } = dom()
-  const clean = purify.sanitize(html, {
-    ALLOWED_TAGS: [...ALLOWED_TAGS],
-    ALLOWED_ATTR: ['href'],
-    ALLOWED_URI_REGEXP: SAFE_HREF,
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: false,
-    ALLOW_UNKNOWN_PROTOCOLS: false,
-  }) as string
+  const clean = purify.sanitize(html, PURIFY_CONFIG) as string
   const removed = purify.removed.flatMap((r) => {
     if ('element' in r) {
       const name = (r.element as Element).nodeName.toLowerCase()
@@ -149,29 +140,11 @@ export function markupLinks(html: string): string[] {
   return links
 }
 
-/**
- * Markup as the browser receives it: already parsed, so no HTML parser ships to the browser.
- * A node is text, or [tag, attributes or 0, ...children].
- */
-export type MarkupNode = string | [tag: string, attrs: Record<string, string> | 0, ...children: MarkupNode[]]
-
 /** The same type for the generated content types, so the browser's renderer and this file agree. */
 export const MARKUP_NODE_TS = `/** Checked markup, parsed at build time: text, or [tag, attributes or 0, ...children]. */
 export type MarkupNode = string | [tag: string, attrs: Record<string, string> | 0, ...children: MarkupNode[]]
 /** One markup field after the build: its blocks (<p>, <ul>, <ol>), each a MarkupNode. */
 export type MarkupBlocks = MarkupNode[]`
-
-function toNodes(children: ChildNode[]): MarkupNode[] {
-  const out: MarkupNode[] = []
-  for (const child of children) {
-    if (child.type === 'text') out.push(child.data)
-    else if (child.type === 'tag') {
-      const attrs = Object.keys(child.attribs).length > 0 ? { ...child.attribs } : 0
-      out.push([child.name, attrs, ...toNodes(child.children)])
-    }
-  }
-  return out
-}
 
 /**
  * Turns one checked markup string into the blocks a page renders: inline text is wrapped in <p>,
@@ -179,12 +152,7 @@ function toNodes(children: ChildNode[]): MarkupNode[] {
  */
 export function toMarkupBlocks(html: string): MarkupNode[] {
   const clean = isPlainMarkup(html) ? html : sanitizeMarkup(html).html
-  const doc = parseDocument(clean, { decodeEntities: true })
-  let nodes = toNodes(doc.children)
-  const isBlock = (n: MarkupNode) => typeof n !== 'string' && BLOCK_TAGS.has(n[0])
-  const hasBlock = nodes.some(isBlock)
-  if (hasBlock) nodes = nodes.filter((n) => typeof n !== 'string' || n.trim() !== '')
-  else nodes = [['p', 0, ...nodes]]
+  const nodes = toBlocks(parseDocument(clean, { decodeEntities: true }).children)
   const addRel = (node: MarkupNode): MarkupNode => {
     if (typeof node === 'string') return node
     const [tag, attrs, ...children] = node

@@ -1,6 +1,7 @@
 import { LandingPage, LandingRoute, preloadLanding } from '../features/landing/LandingRoute'
-import { matchRoute, Navigate, RouteSwitch, type RouteEntry } from '../lib/router'
+import { matchRoute, Navigate, RouteSwitch, useLocation, type RouteEntry } from '../lib/router'
 import { lazyComponent } from '../lib/tracked'
+import { PageBoundary } from './PageBoundary'
 import { SiteShell } from './SiteShell'
 
 // Each kind of page is its own chunk: the code of one page never rides along on another.
@@ -53,9 +54,12 @@ export function preloadRoute(pathname: string): Promise<unknown> {
 }
 
 export function App() {
+  const { pathname } = useLocation()
   return (
     <SiteShell>
-      <RouteSwitch routes={routes} fallback={<NotFoundPage />} />
+      <PageBoundary pathname={pathname}>
+        <RouteSwitch routes={routes} fallback={<NotFoundPage />} />
+      </PageBoundary>
     </SiteShell>
   )
 }

@@ -6,6 +6,7 @@ import { startSiteDataFetch } from '../features/blog/fetch-site-data'
 import { createSiteDataStore, emptySiteData, SiteDataProvider, type SiteDataState } from '../features/blog/site-data'
 import { App, preloadRoute } from './App'
 import { INITIAL_DATA_ID } from './initial-data'
+import { keepPrerenderedPage } from './PageBoundary'
 
 function readInitialData(): SiteDataState {
   const script = document.getElementById(INITIAL_DATA_ID)
@@ -29,6 +30,7 @@ const app = (
 )
 
 const container = document.getElementById('root')!
+keepPrerenderedPage(location.pathname, document.getElementById('main')?.innerHTML ?? '')
 // Prerendered pages hydrate; the dev server's page holds only the <!--app--> placeholder and renders.
 // In a transition, hydration yields to the browser every few milliseconds instead of running as one
 // long task; a click or key press on the page meanwhile makes React finish it at once and handle it.

@@ -5,6 +5,7 @@ import { Link } from '../../lib/router'
 import copy from 'site-part:blog'
 import { site } from '../../lib/site'
 import { BlogImage } from './BlogImage'
+import { HtmlBody } from './HtmlBody'
 import { blogTitle } from './blog-types'
 import { RecentBlogs } from './RecentBlogs'
 import { useSiteData } from './site-data'
@@ -47,7 +48,13 @@ export function BlogPostPage({ customUrl }: { customUrl: string }) {
         {post.published ? <p className="blog-post__meta">{post.published}</p> : null}
         <BlogImage blog={post} className="blog-post__image" priority />
         <div className="prose blog-post__body">
-          {post.description ? <MarkupList items={post.description} /> : <p>{post.meta_desc}</p>}
+          {typeof post.description === 'string' ? (
+            <HtmlBody html={post.description} />
+          ) : post.description ? (
+            <MarkupList items={post.description} />
+          ) : (
+            <p>{post.meta_desc}</p>
+          )}
         </div>
       </article>
       <RecentBlogs excludeId={post.id} />

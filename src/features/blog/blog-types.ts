@@ -11,8 +11,8 @@ export interface BlogSummary {
   image_alt?: string
   image_width?: number
   image_height?: number
-  /** The post's paragraphs, checked and parsed by our build (codegen/markup.ts); other APIs may omit it. */
-  description?: MarkupBlocks[]
+  /** The post's paragraphs, parsed by our build (codegen/markup.ts), or HTML from another API; may be missing. */
+  description?: MarkupBlocks[] | string
   published?: string
   author?: string
 }

@@ -1,17 +1,18 @@
-import type { MarkupNode } from '../../generated/content-types'
 import type { BlogSummary } from './blog-types'
 
 export const EXCERPT_LENGTH = 140
 
 /** The text of parsed markup blocks, tags dropped, whitespace folded; blocks are separated by a space. */
-export function markupText(blocks: readonly MarkupNode[]): string {
-  const text = (node: MarkupNode): string => {
+export function markupText(blocks: readonly unknown[]): string {
+  // Blocks may come from the API in any shape: anything but text or [tag, attrs, ...children] reads as nothing.
+  const text = (node: unknown, depth: number): string => {
     if (typeof node === 'string') return node
-    const inner = (node.slice(2) as MarkupNode[]).map(text).join('')
+    if (!Array.isArray(node) || depth > 32) return ''
+    const inner = node.slice(2).map((child) => text(child, depth + 1)).join('')
     // Blocks and line breaks separate words; inline tags do not.
     return node[0] === 'br' || node[0] === 'li' || node[0] === 'p' ? ` ${inner} ` : inner
   }
-  return blocks.map(text).join(' ').replace(/\s+/g, ' ').trim()
+  return blocks.map((block) => text(block, 0)).join(' ').replace(/\s+/g, ' ').trim()
 }
 
 /** Markup as raw HTML text (another API's), tags dropped, common entities decoded. */
@@ -39,6 +40,7 @@ export function truncate(text: string, max = EXCERPT_LENGTH): string {
 
 /** The card excerpt: the post's text (or its meta description), markup stripped, cut at 140 characters. */
 export function blogExcerpt(blog: BlogSummary): string {
-  const body = Array.isArray(blog.description) ? markupText(blog.description.flat()) : ''
+  const { description } = blog
+  const body = Array.isArray(description) ? markupText(description.flat()) : typeof description === 'string' ? stripTags(description) : ''
   return truncate(body || stripTags(blog.meta_desc))
 }

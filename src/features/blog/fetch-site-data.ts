@@ -1,14 +1,16 @@
 import { apiBase } from '../../lib/api'
-import type { BlogSummary } from './blog-types'
+import { BLOGS_PER_PAGE, checkBlogs } from './check-blogs'
 import type { SiteDataStore } from './site-data'
 
-export const BLOGS_URL = `${apiBase}/blogs/blog?resultPerPage=40&currentPage=1`
+export const BLOGS_URL = `${apiBase}/blogs/blog?resultPerPage=${BLOGS_PER_PAGE}&currentPage=1`
 export const PROJECTS_URL = `${apiBase}/projects/project`
 
 async function fetchJson(url: string, fetcher: typeof fetch): Promise<Record<string, unknown>> {
   const response = await fetcher(url, { headers: { accept: 'application/json' } })
   if (!response.ok) throw new Error('Failed to fetch data')
-  return (await response.json()) as Record<string, unknown>
+  const body: unknown = await response.json()
+  // The answer is untrusted input: anything but an object reads as an object without fields.
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
 }
 
 /**
@@ -17,11 +19,11 @@ async function fetchJson(url: string, fetcher: typeof fetch): Promise<Record<str
  */
 export function startSiteDataFetch(store: SiteDataStore, fetcher: typeof fetch = fetch): Promise<void> {
   const blogs = fetchJson(BLOGS_URL, fetcher)
-    .then((body) => store.set({ blogs: Array.isArray(body.blogs) ? (body.blogs as BlogSummary[]) : [] }))
+    .then((body) => store.set({ blogs: checkBlogs(body.blogs) }))
     .catch((error: unknown) => console.error('Blogs could not be loaded:', error))
     .finally(() => store.set({ blogsLoading: false }))
   const projects = fetchJson(PROJECTS_URL, fetcher)
-    .then((body) => store.set({ projects: Array.isArray(body.project) ? body.project : [] }))
+    .then((body) => store.set({ projects: Array.isArray(body.project) ? body.project.filter((p) => typeof p === 'object' && p !== null) : [] }))
     .catch((error: unknown) => console.error('Projects could not be loaded:', error))
   return Promise.all([blogs, projects]).then(() => undefined)
 }

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { checkBlogs } from './check-blogs'
+
+const good = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  custom_url: `post-${id}`,
+  image: `/images/blog-${id}.webp`,
+  meta_title: `Post ${id}`,
+  meta_desc: `About post ${id}`,
+  ...extra,
+})
+
+/** Runs the check and returns the ids kept and every warning given. */
+function check(value: unknown) {
+  const warnings: string[] = []
+  const kept = checkBlogs(value, (m) => warnings.push(m))
+  return { ids: kept.map((b) => b.id), warnings }
+}
+
+describe('checkBlogs', () => {
+  it('keeps well-formed entries, optional fields included, without a warning', () => {
+    const blogs = [good(1), good(2, { title: 'T', image_width: 800, image_height: 450, description: [[['p', 0, 'x']]], published: '2026-01-01' }), good(3, { description: '<p>html</p>', image: 'https://cdn.example/a.webp' })]
+    expect(check(blogs)).toEqual({ ids: [1, 2, 3], warnings: [] })
+  })
+
+  it.each([
+    ['meta_desc', good(9, { meta_desc: null })],
+    ['meta_desc', good(9, { meta_desc: 42 })],
+    ['meta_title', good(9, { meta_title: undefined })],
+    ['the entry itself', null],
+    ['the entry itself', 7],
+    ['the entry itself', [good(9)]],
+    ['id', {}],
+    ['id', good(9, { id: '9' })],
+    ['id', good(9, { id: Number.NaN })],
+    ['custom_url', good(9, { custom_url: '../admin' })],
+    ['custom_url', good(9, { custom_url: 'a b' })],
+    ['custom_url', good(9, { custom_url: 'javascript:alert(1)' })],
+    ['custom_url', good(9, { custom_url: '' })],
+    ['image', good(9, { image: 'javascript:alert(1)' })],
+    ['image', good(9, { image: 'data:image/svg+xml,<svg onload=alert(1)>' })],
+    ['image', good(9, { image: '//evil.example/a.png' })],
+    ['image', good(9, { image: '/\\evil.example/a.png' })],
+    ['image', good(9, { image: 'http://insecure.example/a.png' })],
+    ['image', good(9, { image: '/a.png" onerror="alert(1)' })],
+    ['image', good(9, { image: { src: '/a.png' } })],
+    ['title', good(9, { title: ['x'] })],
+    ['image_width', good(9, { image_width: -1 })],
+    ['image_height', good(9, { image_height: '450' })],
+    ['description', good(9, { description: { __html: '<b>x</b>' } })],
+    ['description', good(9, { description: [null] })],
+    ['description', good(9, { description: [7] })],
+    ['description', good(9, { description: 5 })],
+    ['published', good(9, { published: 20260101 })],
+    ['author', good(9, { author: { name: 'x' } })],
+  ])('drops an entry with a bad %s, keeps the others, warns once naming the field', (field, bad) => {
+    const { ids, warnings } = check([good(1), bad, good(2)])
+    expect(ids).toEqual([1, 2])
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain(field)
+  })
+
+  it('names every bad field in its one warning, with counts', () => {
+    const { ids, warnings } = check([good(1, { meta_desc: null }), good(2, { meta_desc: 3 }), null, good(4)])
+    expect(ids).toEqual([4])
+    expect(warnings).toEqual(['Blogs from the API: 3 of 4 entries left out, bad field: meta_desc (2), the entry itself (1)'])
+  })
+
+  it('keeps at most the 40 asked for', () => {
+    const { ids, warnings } = check(Array.from({ length: 100 }, (_, i) => good(i + 1)))
+    expect(ids).toEqual(Array.from({ length: 40 }, (_, i) => i + 1))
+    expect(warnings).toEqual([])
+  })
+
+  it('drops a repeated id or address, which would confuse the pages that list posts', () => {
+    const { ids, warnings } = check([good(1), good(1, { custom_url: 'other' }), good(2, { custom_url: 'post-1' })])
+    expect(ids).toEqual([1])
+    expect(warnings).toHaveLength(1)
+  })
+
+  it.each([[null], [{}], ['blogs'], [3]])('reads %j in place of the list as no posts, with one warning', (value) => {
+    const { ids, warnings } = check(value)
+    expect(ids).toEqual([])
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('blogs')
+  })
+})
