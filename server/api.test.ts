@@ -61,7 +61,7 @@ describe('POST /api/appDev', () => {
     expect(response.status).toBe(201)
     expect(await response.json()).toMatchObject({ ok: true, id: 1 })
     expect(await store.all()).toEqual([
-      expect.objectContaining({ name: 'Dana Reyes', contact: '415-555-0142', ipAddress: '203.0.113.7', remoteAddress: '127.0.0.1', location: { city: 'Austin', region: 'Texas', country: 'US' } }),
+      expect.objectContaining({ name: 'Dana Reyes', contact: '4155550142', ipAddress: '203.0.113.7', remoteAddress: '127.0.0.1', location: { city: 'Austin', region: 'Texas', country: 'US' } }),
     ])
   })
 

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD, LEAD_FIELDS, LEAD_MAX_LENGTH, validateLead, type LeadErrors, type LeadValues } from '../src/features/consultation/lead-rules.ts'
+import { HONEYPOT_FIELD, LEAD_FIELDS, LEAD_MAX_LENGTH, normalizeLead, validateLead, type LeadErrors, type LeadValues } from '../src/features/consultation/lead-rules.ts'
 import type { NewLead } from './lead-store.ts'
 
 const LOCATION_FIELDS = ['city', 'region', 'country'] as const
@@ -38,7 +38,7 @@ export function parseLeadInput(body: unknown, requestIdHeader?: string): LeadInp
   return {
     kind: 'lead',
     lead: {
-      ...values,
+      ...normalizeLead(values),
       query: cap(input.query, 200),
       ipAddress: cap(input.ip_address, 64),
       location: location && Object.keys(location).length > 0 ? location : null,

@@ -26,7 +26,7 @@ const openPopup = async () => {
 const fillValid = async () => {
   await page.fill('input[name=name]', 'Dana Reyes')
   await page.fill('input[name=email]', 'dana+leads@acme.com')
-  await page.fill('input[name=contact]', '(415) 555-0142')
+  await page.fill('input[name=contact]', '+1 (415) 555-0142')
   await page.fill('input[name=url]', 'acme.com/about')
   await page.fill('textarea[name=message]', 'We need a pilot for claims triage.')
 }
@@ -111,12 +111,12 @@ describe('consultation popup', () => {
     const posted = page.waitForRequest((r) => r.url().endsWith('/api/appDev'))
     await page.getByRole('button', { name: 'Send request' }).click()
     const body = (await posted).postDataJSON()
-    expect(body).toMatchObject({ name: 'Dana Reyes', contact: '(415) 555-0142', ip_address: '203.0.113.7', query: 'Talk to Expert query' })
+    expect(body).toMatchObject({ name: 'Dana Reyes', contact: '4155550142', ip_address: '203.0.113.7', query: 'Talk to Expert query' })
     await page.waitForURL((u) => u.pathname === '/thank-you')
     await page.getByText(submitMessages.success).waitFor()
     expect(await ctx.site.store.count()).toBe(before + 1)
     const lead = (await ctx.site.store.all()).at(-1)!
-    expect(lead).toMatchObject({ email: 'dana+leads@acme.com', url: 'acme.com/about', ipAddress: '203.0.113.7', location: null })
+    expect(lead).toMatchObject({ email: 'dana+leads@acme.com', contact: '4155550142', url: 'acme.com/about', ipAddress: '203.0.113.7', location: null })
     expect(geolocated).toBe(false)
   })
 
@@ -128,6 +128,7 @@ describe('consultation popup', () => {
     await page.getByRole('button', { name: 'Send request' }).click()
     await page.getByText(submitMessages.failure).waitFor()
     expect(await page.inputValue('input[name=name]')).toBe('Dana Reyes')
+    expect(await page.inputValue('input[name=contact]')).toBe('+1 (415) 555-0142')
     expect(await page.inputValue('textarea[name=message]')).toBe('We need a pilot for claims triage.')
     expect(await page.getByRole('button', { name: 'Send request' }).isEnabled()).toBe(true)
     expect(new URL(page.url()).pathname).toBe('/ai/Ai-Development')

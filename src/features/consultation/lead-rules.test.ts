@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { leadMessages as m, phoneDigits, validateLead, type LeadValues } from './lead-rules'
+import { leadMessages as m, normalizeLead, phoneDigits, validateLead, type LeadValues } from './lead-rules'
 
 const valid: LeadValues = { name: 'Dana Reyes', email: 'dana@acme.com', contact: '4155550142', url: '', message: 'We need a pilot.' }
 const errorsFor = (patch: Partial<LeadValues>) => validateLead({ ...valid, ...patch })
@@ -65,8 +65,31 @@ describe('lead rules (SPEC section 5)', () => {
     ])
   })
 
-  it('reads the ten digits out of a formatted number', () => {
-    expect(phoneDigits('+1 (415) 555-0142')).toBe('4155550142')
-    expect(phoneDigits('555-0142')).toBeNull()
+  it.each([
+    ['4155550142', '4155550142'],
+    ['415 555 0142', '4155550142'],
+    ['415-555-0142', '4155550142'],
+    ['(415) 555-0142', '4155550142'],
+    ['415.555.0142', '4155550142'],
+    ['+1 (415) 555-0142', '4155550142'],
+    ['+14155550142', '4155550142'],
+    ['1-415-555-0142', '4155550142'],
+    ['1 (415) 555 0142', '4155550142'],
+    ['  415 555 0142  ', '4155550142'],
+    ['555-0142', null],
+    ['415555014', null],
+    ['+44 20 7946 0958', null],
+    ['+2 415 555 0142', null],
+    ['415-555-0142 ext 12', null],
+    ['415-555-O142', null],
+    ['4155550142a', null],
+    ['++14155550142', null],
+  ])('reads %j as %j', (typed, digits) => {
+    expect(phoneDigits(typed)).toBe(digits)
+    if (digits === null) expect(errorsFor({ contact: typed }).contact).toBe(m.contactInvalid)
+  })
+
+  it('sends and stores the phone as its ten digits, other fields trimmed', () => {
+    expect(normalizeLead({ ...valid, name: ' Dana ', contact: '+1 (415) 555-0142' })).toEqual({ ...valid, name: 'Dana', contact: '4155550142' })
   })
 })

@@ -47,6 +47,21 @@ export function phoneDigits(input: string): string | null {
   return match ? match[1] : null
 }
 
+/**
+ * A valid lead as it is sent and stored: every field trimmed, and the phone as its ten digits
+ * whatever formatting the visitor typed, so the sales team gets one format.
+ */
+export function normalizeLead(values: LeadValues): LeadValues {
+  const contact = values.contact.trim()
+  return {
+    name: values.name.trim(),
+    email: values.email.trim(),
+    contact: phoneDigits(contact) ?? contact,
+    url: values.url.trim(),
+    message: values.message.trim(),
+  }
+}
+
 export const isValidEmail = (value: string) => EMAIL.test(value.trim())
 export const isValidWebsite = (value: string) => WEBSITE.test(value.trim())
 

@@ -47,7 +47,7 @@ describe('submit sequence', () => {
     expect(bodyOf(calls)).toEqual({
       name: 'Dana',
       email: 'dana@acme.com',
-      contact: '415 555 0142',
+      contact: '4155550142',
       url: '',
       message: 'Pilot, please.',
       ip_address: '203.0.113.7',

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD, type LeadValues } from './lead-rules'
+import { HONEYPOT_FIELD, normalizeLead, type LeadValues } from './lead-rules'
 
 /** The outside services and the API a submit talks to; passed in so tests stub them at the fetch boundary. */
 export interface SubmitSettings {
@@ -65,11 +65,7 @@ export async function submitLead(
   const ip = await lookupIp(settings)
   const location = ip ? await lookupLocation(ip, settings) : null
   const body = {
-    name: values.name.trim(),
-    email: values.email.trim(),
-    contact: values.contact.trim(),
-    url: values.url.trim(),
-    message: values.message.trim(),
+    ...normalizeLead(values),
     ip_address: ip ?? '',
     query: `${formHeading} query`,
     ...(location ? { location } : {}),
