@@ -6,6 +6,7 @@ import { problem, type Problem } from './errors.ts'
 import { toMarkupBlocks } from './markup.ts'
 import type { ContentKind } from './schemas.ts'
 import { placeholderProblems } from './placeholder.ts'
+import { svgProblems } from './svg.ts'
 import { collectLeaves, contentProblems, pageRuleProblems, schemaProblems, type SiteIndex } from './validate.ts'
 import { formatFieldPath, parseYamlSource, type PathSegment, type YamlSource } from './yaml-source.ts'
 
@@ -279,6 +280,12 @@ export function loadContent(root: string): ContentSet {
   const blogs = blogResults.flatMap((r) => (r.data ? [r.data] : []))
   const projects = single(CONTENT_DIRS.projects, 'projects')
   problems.push(...crossFileProblems(pageSources, blogSources), ...sharedParagraphProblems(pageSources))
+  // Every SVG the site serves, used by content or not: any of them can be opened on its own.
+  const publicDir = dir(CONTENT_DIRS.public)
+  const topLevel = existsSync(publicDir) ? readdirSync(publicDir).filter((f) => f.endsWith('.svg')).map((f) => `/${f}`) : []
+  for (const src of [...topLevel, ...index.images.filter((f) => f.toLowerCase().endsWith('.svg'))]) {
+    problems.push(...svgProblems(`${CONTENT_DIRS.public}${src}`, readFileSync(path.join(publicDir, src), 'utf8')))
+  }
 
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column)
   pages.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))

@@ -28,6 +28,7 @@ export const errorDocs: { [N in ContentErrorName]: Example<N> } = {
   IllegalNesting: { means: 'Markup is nested in a way the browser would rearrange, such as a list inside a paragraph or bold text.', example: ['<ul> inside <p>'] },
   TooManySteps: { means: 'The process section shows at most six steps.', example: [7] },
   DuplicateParagraph: { means: 'The same long text (120 characters or more) is on two pages. Each page needs its own words.', example: ['content/pages/Ai-Consulting.yaml:14:5 (descriptionOne[0])'] },
+  UnsafeSvg: { means: 'An SVG image holds a script, an event handler, an embedded page or a link to another file. Opened on its own it would run on the site, so it is refused.', example: ['has a <script> element'] },
   Placeholder: { means: 'A field still holds the "TODO:" text a new page starts with.', example: ['TODO: The browser tab and search-result title.'] },
 }
 

@@ -100,6 +100,10 @@ export const contentErrors = {
     message: `still holds placeholder text: "${text.length > 70 ? text.slice(0, 67) + '…' : text}"`,
     hint: 'Replace the whole value, including "TODO:", with the real copy; the placeholder says what belongs here.',
   }),
+  UnsafeSvg: (what: string): Explained => ({
+    message: `this SVG ${what}; opened on its own, it could run script or load another file on the site's address`,
+    hint: 'Export the drawing again as a plain SVG (no scripts, links or interactivity; embed bitmaps, outline fonts), or remove the part named here.',
+  }),
 } as const
 
 export type ContentErrorName = keyof typeof contentErrors
