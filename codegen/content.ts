@@ -247,6 +247,27 @@ export function compileContentFile(relativeFile: string, text: string, kind: Con
   return result
 }
 
+/** Largest content file: far above any real page, far below what could slow the build. */
+export const MAX_CONTENT_FILE_BYTES = 256 * 1024
+
+/** A file too large, or not UTF-8, is reported before it is parsed. */
+function bytesProblem(file: string, bytes: Buffer): Problem | undefined {
+  if (bytes.length > MAX_CONTENT_FILE_BYTES) return problem('FileTooLarge', { file, line: 1, column: 1, field: '' }, bytes.length, MAX_CONTENT_FILE_BYTES)
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return undefined
+  } catch {
+    const text = bytes.toString('utf8')
+    const before = text.slice(0, Math.max(0, text.indexOf('\uFFFD'))).split('\n')
+    return problem('InvalidEncoding', { file, line: before.length, column: before[before.length - 1].length + 1, field: '' })
+  }
+}
+
+/** The result for a file that could not be parsed: its one problem, no data. */
+function unreadableFile(file: string, found: Problem): ReturnType<typeof compileContentFile> {
+  return { source: { file, data: undefined, problems: [found], locate: () => ({ line: 1, column: 1 }) }, problems: [found], data: undefined }
+}
+
 /** Loads, checks and renders every content file under `root`. All problems come back in one run. */
 export function loadContent(root: string): ContentSet {
   const dir = (p: string) => path.join(root, p)
@@ -255,7 +276,16 @@ export function loadContent(root: string): ContentSet {
   const index = createSiteIndex(root)
   const problems: Problem[] = []
   const compile = (file: string, kind: ContentKind) => {
-    const result = compileContentFile(toPosix(path.relative(root, file)), readFileSync(file, 'utf8'), kind, index)
+    const rel = toPosix(path.relative(root, file))
+    let result: ReturnType<typeof compileContentFile>
+    try {
+      const bytes = readFileSync(file)
+      const unreadable = bytesProblem(rel, bytes)
+      result = unreadable ? unreadableFile(rel, unreadable) : compileContentFile(rel, bytes.toString('utf8'), kind, index)
+    } catch (error) {
+      // One file the checker cannot handle must not hide the problems of every other file.
+      result = unreadableFile(rel, problem('CheckFailed', { file: rel, line: 1, column: 1, field: '' }, error instanceof Error ? error.message : String(error)))
+    }
     problems.push(...result.problems)
     return result
   }

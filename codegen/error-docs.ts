@@ -29,6 +29,11 @@ export const errorDocs: { [N in ContentErrorName]: Example<N> } = {
   TooManySteps: { means: 'The process section shows at most six steps.', example: [7] },
   DuplicateParagraph: { means: 'The same long text (120 characters or more) is on two pages. Each page needs its own words.', example: ['content/pages/Ai-Consulting.yaml:14:5 (descriptionOne[0])'] },
   UnsafeSvg: { means: 'An SVG image holds a script, an event handler, an embedded page or a link to another file. Opened on its own it would run on the site, so it is refused.', example: ['has a <script> element'] },
+  InvalidCharacter: { means: 'An invisible or broken character is in the file (a control character, half of an emoji, a stray byte-order mark).', example: ['the character U+0007'] },
+  InvalidEncoding: { means: 'The file was saved in an encoding other than UTF-8, so some characters cannot be read.', example: [] },
+  FileTooLarge: { means: 'The file is larger than any page should be.', example: [300_000, 262_144] },
+  YamlReference: { means: 'The file uses YAML anchors (&name), aliases (*name) or tags (!name). Content never needs them, and they can hide or multiply text.', example: ['*intro'] },
+  CheckFailed: { means: 'The checker itself failed on this file. The rest of the content was still checked; tell a developer.', example: ['Maximum call stack size exceeded'] },
   Placeholder: { means: 'A field still holds the "TODO:" text a new page starts with.', example: ['TODO: The browser tab and search-result title.'] },
 }
 

@@ -104,6 +104,26 @@ export const contentErrors = {
     message: `this SVG ${what}; opened on its own, it could run script or load another file on the site's address`,
     hint: 'Export the drawing again as a plain SVG (no scripts, links or interactivity; embed bitmaps, outline fonts), or remove the part named here.',
   }),
+  InvalidCharacter: (what: string): Explained => ({
+    message: `the file holds ${what}, which is not text`,
+    hint: 'Delete it and type the text again; it usually comes from copying out of a PDF, a spreadsheet or a chat app.',
+  }),
+  InvalidEncoding: (): Explained => ({
+    message: 'the file is not valid UTF-8 text',
+    hint: 'Save it again as UTF-8 (in most editors: "Save with encoding" → UTF-8), or retype the characters around this place.',
+  }),
+  FileTooLarge: (size: number, max: number): Explained => ({
+    message: `the file is ${Math.ceil(size / 1024)} KB; at most ${max / 1024} KB is allowed`,
+    hint: 'A page this long would load slowly; split it into two pages or shorten it.',
+  }),
+  YamlReference: (what: string): Explained => ({
+    message: `'${what}' is YAML machinery (an anchor, alias or tag), which content does not use`,
+    hint: 'Write the text out in full where it is needed, and remove the &name, *name or !tag.',
+  }),
+  CheckFailed: (detail: string): Explained => ({
+    message: `the check could not read this file: ${detail}`,
+    hint: 'This is a fault of the checker, not of your text. Report it with this file; the other files were checked.',
+  }),
 } as const
 
 export type ContentErrorName = keyof typeof contentErrors

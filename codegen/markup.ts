@@ -2,7 +2,7 @@ import createDOMPurify, { type DOMPurify } from 'dompurify'
 import { parseDocument, Parser } from 'htmlparser2'
 import { JSDOM } from 'jsdom'
 import { PURIFY_CONFIG, toBlocks } from '../src/lib/markup-html.ts'
-import { SAFE_HREF, type MarkupNode } from '../src/lib/markup-policy.ts'
+import { MAX_MARKUP_DEPTH, SAFE_HREF, type MarkupNode } from '../src/lib/markup-policy.ts'
 
 export { ALLOWED_TAGS, SAFE_HREF, type MarkupNode } from '../src/lib/markup-policy.ts'
 
@@ -81,6 +81,9 @@ export function unsafeMarkupChanges(html: string): string[] {
  * Finds markup the browser would restructure while parsing (a list inside a paragraph, an unclosed tag).
  * Server HTML and the browser's DOM would then differ, and hydration would fail.
  */
+/** The nesting problem after which nothing else of the markup is examined. */
+export const TOO_DEEP = `markup nests more than ${MAX_MARKUP_DEPTH} levels deep`
+
 export function nestingProblems(html: string): string[] {
   if (!needsParsing(html)) return []
   const found: string[] = []
@@ -90,6 +93,7 @@ export function nestingProblems(html: string): string[] {
   const parser = new Parser(
     {
       onopentag(name) {
+        if (stack.length === MAX_MARKUP_DEPTH) found.push(TOO_DEEP)
         const parent = stack[stack.length - 1]
         if (name === 'li' && parent !== 'ul' && parent !== 'ol') found.push('<li> must sit directly inside <ul> or <ol>')
         if ((parent === 'ul' || parent === 'ol') && name !== 'li') found.push(`<${name}> cannot sit directly inside <${parent}>; wrap it in <li>`)

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv'
 import { problem, type Problem } from './errors.ts'
-import { markupLinks, nestingProblems, unsafeMarkupChanges } from './markup.ts'
+import { markupLinks, nestingProblems, TOO_DEEP, unsafeMarkupChanges } from './markup.ts'
 import { resolveRef, schemaFiles, validatorFor, type ContentKind, type JsonSchema } from './schemas.ts'
 import { formatFieldPath, type PathSegment, type YamlSource } from './yaml-source.ts'
 
@@ -187,9 +187,12 @@ export function contentProblems(source: YamlSource, kind: ContentKind, index: Si
         problems.push(problem('MissingImage', at, leaf.value, closest(leaf.value, index.images ?? [])))
       continue
     }
+    const nesting = nestingProblems(leaf.value)
+    for (const detail of nesting) problems.push(problem('IllegalNesting', at, detail))
+    // Markup nested past the cap never reaches the sanitizer, whose recursion it could exhaust.
+    if (nesting.includes(TOO_DEEP)) continue
     const changes = unsafeMarkupChanges(leaf.value)
     if (changes.length > 0) problems.push(problem('UnsafeMarkup', at, changes.join(', ')))
-    for (const detail of nestingProblems(leaf.value)) problems.push(problem('IllegalNesting', at, detail))
     for (const href of markupLinks(leaf.value)) {
       const broken = brokenInternalLink(href, index)
       if (broken) problems.push(problem('BrokenLink', at, href, broken.suggestion))

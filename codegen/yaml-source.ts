@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml'
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml'
 import { problem, type Problem } from './errors.ts'
 
 export type PathSegment = string | number
@@ -33,6 +33,9 @@ function keyOf(node: unknown): unknown {
   return isScalar(node) ? node.value : node
 }
 
+/** C0 controls but tab and line feed, DEL, C1 controls, lone surrogates, and a byte-order mark past the start. */
+const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
 export function parseYamlSource(rawText: string, file: string): YamlSource {
   const text = normalizeSource(rawText)
   const lineCounter = new LineCounter()
@@ -54,6 +57,31 @@ export function parseYamlSource(rawText: string, file: string): YamlSource {
     } else {
       problems.push(problem('YamlSyntax', where, error.message.split('\n')[0].replace(/ at line \d+, column \d+.*$/, '')))
     }
+  }
+
+  // Characters that are never text: they break hydration (lone surrogates) or hide in the file.
+  for (const match of text.matchAll(UNSAFE_CHARACTERS)) {
+    const char = match[0]
+    const name = char === '\uFEFF' ? 'a byte-order mark' : `the character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
+    problems.push(problem('InvalidCharacter', { file, ...at(match.index), field: '' }, name))
+  }
+  // Anchors, aliases and tags are YAML machinery content never needs; an alias can also multiply
+  // a file's size without bound, so none of it is expanded.
+  if (problems.length === 0) {
+    visit(doc, (_key, node) => {
+      if (!node || typeof node !== 'object') return
+      const n = node as Node & { anchor?: string; tag?: string }
+      const start = n.range?.[0] ?? 0
+      // A node's range starts at its value; the anchor or tag written before it is what to point at.
+      const before = (marker: string) => {
+        let offset = Math.max(0, text.lastIndexOf(marker, start))
+        while (offset > 0 && text[offset - 1] === marker[0]) offset-- // the first ! of !!binary
+        return { file, ...at(offset), field: '' }
+      }
+      if (isAlias(node)) problems.push(problem('YamlReference', { file, ...at(start), field: '' }, `*${node.source}`))
+      else if (n.anchor) problems.push(problem('YamlReference', before(`&${n.anchor}`), `&${n.anchor}`))
+      else if (n.tag) problems.push(problem('YamlReference', before('!'), n.tag.replace(/^tag:yaml\.org,2002:/, '!!')))
+    })
   }
 
   let data: unknown = undefined

@@ -1,11 +1,9 @@
 import { createElement, type ReactNode } from 'react'
 import { Link } from '../lib/router'
-import { DROP_WITH_CONTENT, isAllowedTag, safeHref, type MarkupNode } from '../lib/markup-policy'
+import { DROP_WITH_CONTENT, isAllowedTag, MAX_MARKUP_DEPTH as MAX_DEPTH, safeHref, type MarkupNode } from '../lib/markup-policy'
 
 /** Site-relative links that the router serves; they navigate without a page load. */
 const ROUTER_PATH = /^\/(?:$|ai\/|blog(?:[/?#]|$)|thank-you(?:[?#]|$))/
-/** Deeper than any prose; a tree this deep is an attack on the call stack. */
-const MAX_DEPTH = 32
 
 function renderLink(attrs: unknown, content: ReactNode[] | undefined, key: number): ReactNode {
   const href = safeHref(attrs && typeof attrs === 'object' ? (attrs as Record<string, unknown>).href : undefined)

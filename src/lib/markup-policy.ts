@@ -6,6 +6,8 @@
 
 /** The only elements description markup may use. */
 export const ALLOWED_TAGS = ['b', 'strong', 'i', 'em', 'a', 'br', 'p', 'ul', 'ol', 'li'] as const
+/** Deeper than any prose: the build rejects more, and the renderer stops there, as a tree this deep attacks the call stack. */
+export const MAX_MARKUP_DEPTH = 32
 /** The only attribute, and only on <a>. */
 export const ALLOWED_ATTR = ['href'] as const
 /** http(s), mailto, tel, in-page anchors and site-relative paths; `//host` and `/\host` leave the site, so they are out. */
