@@ -14,6 +14,7 @@ interface ServerEntry {
   renderHeadTags(head: HeadData, context: HeadContext): string
   INITIAL_DATA_ID: string
   serializeInitialData(data: SiteDataState): string
+  recentBlogsData(blogs: readonly ApiBlog[]): ApiBlog[]
 }
 interface HeadData {
   title: string
@@ -102,13 +103,15 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
   }
   const withBlogs: SiteDataState = { blogs, blogsLoading: false, projects: [] }
   const withoutBlogs: SiteDataState = { blogs: [], blogsLoading: true, projects: [] }
+  // Landing pages show Recent Blogs in their HTML; they carry only what the cards need.
+  const withRecentBlogs: SiteDataState = { blogs: entry.recentBlogsData(blogs), blogsLoading: false, projects: [] }
   const routes: { route: string; data: SiteDataState }[] = [
     { route: '/', data: withoutBlogs },
     { route: '/thank-you', data: withoutBlogs },
     { route: '/404', data: withoutBlogs },
     { route: '/blog', data: withBlogs },
     ...blogs.map((b) => ({ route: `/blog/${b.custom_url}`, data: withBlogs })),
-    ...entry.pageRoutes.map((p) => ({ route: p.route, data: withoutBlogs })),
+    ...entry.pageRoutes.map((p) => ({ route: p.route, data: withRecentBlogs })),
   ]
 
   const pageByRoute = new Map(entry.pageRoutes.map((p) => [p.route, p]))

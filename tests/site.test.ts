@@ -41,6 +41,46 @@ describe('prerendered site in Chromium', () => {
     await context.close()
   })
 
+  it('has Recent Blogs in the served HTML, readable with JavaScript off', async () => {
+    const html = await (await fetch(ctx.site.url + landing.route)).text()
+    const titles = content.blogs.slice(0, 3).map((b) => String((b as { title: string }).title))
+    for (const title of titles) expect(html).toContain(`>${title.replace(/&/g, '&amp;')}</h3>`)
+    const context = await ctx.browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(ctx.site.url + landing.route)
+    const card = page.locator('.recent-blogs .blog-card').first()
+    await card.scrollIntoViewIfNeeded()
+    await expect(card.getByRole('heading', { name: titles[0] }).isVisible()).resolves.toBe(true)
+    await context.close()
+  })
+
+  it('keeps Recent Blogs in place through hydration and the fetch, then runs the carousel', async () => {
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } })
+    const messages = watchConsole(page)
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number }
+      w.shifts = 0
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.shifts += entry.value
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    // Open the page already scrolled to Recent Blogs, so any shift there would be seen.
+    await page.goto(`${ctx.site.url}${landing.route}#recent-blogs-title`)
+    await page.waitForFunction(pageIsHydrated)
+    await page.waitForResponse((r) => r.url().includes('/api/blogs/blog')).catch(() => undefined)
+    const firstTitle = page.locator('.recent-blogs .blog-card__title').first()
+    const before = await firstTitle.textContent()
+    await page.locator('.blog-carousel__next').waitFor()
+    await page.locator('.blog-carousel__next').click()
+    await page.waitForFunction((title) => {
+      const visible = [...document.querySelectorAll('.recent-blogs .swiper-slide-active .blog-card__title')].map((e) => e.textContent)
+      return visible.length > 0 && !visible.includes(title)
+    }, before ?? "")
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01)
+    expect(messages).toEqual([])
+    await page.close()
+  })
+
   it('sends an unknown /ai/ path to the home page, on the server and in the browser', async () => {
     const page = await ctx.browser.newPage()
     const response = await gotoHydrated(page, ctx.site.url + '/ai/no-such-page')

@@ -10,6 +10,7 @@ import { HeadProvider, type HeadCollector, type HeadData } from './document-head
 export { pageRoutes, routeSources, site }
 export { renderHeadTags, type HeadContext } from './head-tags'
 export { INITIAL_DATA_ID, serializeInitialData } from './initial-data'
+export { recentBlogsData } from '../features/blog/recent-blogs-data'
 export type { HeadData, SiteDataState }
 
 /** Renders one route to HTML for the prerenderer, with the head the route declared. */

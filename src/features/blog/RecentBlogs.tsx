@@ -54,6 +54,20 @@ export function RecentBlogs({ excludeId }: { excludeId?: number }) {
     </ul>
   )
 
+  // Until the carousel loads, its controls' room is held and the grid shows as many cards as a slide
+  // at this width will (CSS, since the server cannot know the width), so nothing below moves.
+  const beforeCarousel =
+    groups.length > 1 ? (
+      <div className="blog-carousel blog-carousel--waiting">
+        {firstSlide}
+        <div className="blog-carousel__controls blog-carousel__controls--reserved" aria-hidden="true">
+          <span className="icon-button" />
+        </div>
+      </div>
+    ) : (
+      firstSlide
+    )
+
   return (
     <section className="section container recent-blogs reveal" aria-labelledby="recent-blogs-title" aria-busy={blogsLoading}>
       <div className="recent-blogs__head">
@@ -72,11 +86,11 @@ export function RecentBlogs({ excludeId }: { excludeId?: number }) {
         ) : groups.length === 0 ? (
           <p className="recent-blogs__empty">{site.labels.noBlogs}</p>
         ) : near && groups.length > 1 ? (
-          <Suspense fallback={firstSlide}>
+          <Suspense fallback={beforeCarousel}>
             <BlogCarousel groups={groups} perSlide={perSlide} />
           </Suspense>
         ) : (
-          firstSlide
+          beforeCarousel
         )}
       </div>
     </section>

@@ -44,3 +44,12 @@ export function blogExcerpt(blog: BlogSummary): string {
   const body = Array.isArray(description) ? markupText(description.flat()) : typeof description === 'string' ? stripTags(description) : ''
   return truncate(body || stripTags(blog.meta_desc))
 }
+
+/**
+ * A post reduced to what its card shows, its excerpt as its only text: what a prerendered page
+ * carries for Recent Blogs. Its card renders exactly as the full post's would.
+ */
+export function cardOnly(blog: BlogSummary): BlogSummary {
+  const { id, custom_url, image, meta_title, meta_desc, title, image_alt, image_width, image_height, published } = blog
+  return { id, custom_url, image, meta_title, meta_desc, title, image_alt, image_width, image_height, published, description: [[blogExcerpt(blog)]] }
+}
