@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from './content.ts'
 
-/** The real content, as the site ships it: SPEC section 2's pages and section 1's claims. */
+/** The real content, as the site ships it: the 50 pages and the figures the copy may claim. */
 const root = path.resolve(import.meta.dirname, '..')
 const content = loadContent(root)
 type Page = {
@@ -20,7 +20,7 @@ type Page = {
 const pages = new Map(content.pages.map((p) => [p.route, p.data as unknown as Page]))
 const raw = (route: string) => readFileSync(path.join(root, 'content/pages', `${route.slice(4)}.yaml`), 'utf8')
 
-/** SPEC section 2, spelled exactly so. */
+/** The 50 page addresses, spelled exactly so: links from elsewhere depend on them. */
 const specPaths = `Generative-Ai-consulting-company Generative-Ai-Development Generative-Ai-Integration-Services hire-generative-ai-engineers
 Ai-Agent-Development Ai-Copilot-Development Hire-Prompt-Engineers Adaptive-Ai-Development-Co ChatGPT-Developers Stable-Diffusion-Developers
 ChatGPT-Integration-Service Large-Language-Model Ai-Consulting Ai-Development Ai-As-A-Service Hire-Action-Transformer-Developer
@@ -40,7 +40,7 @@ const cityIntegrations = ['Cutting-Edge Technology', 'Expertise Across AI Techno
 describe('the real content', () => {
   it('passes every content check', () => expect(content.problems).toEqual([]))
 
-  it('has exactly the 50 pages of SPEC section 2', () => {
+  it('has exactly the 50 pages', () => {
     expect(specPaths).toHaveLength(50)
     expect([...pages.keys()].sort()).toEqual([...specPaths].sort())
   })
@@ -55,7 +55,7 @@ describe('the real content', () => {
     expect(new Set(descriptions).size).toBe(descriptions.length)
   })
 
-  it('states the claims of SPEC section 1 where they belong', () => {
+  it('states the agreed figures where they belong', () => {
     expect(raw('/ai/ai-consulting-markham-ca')).toMatch(/more than 1500 technology companies/i)
     expect(raw('/ai/Ai-Consulting')).toMatch(/\$10,000/)
     const all = [...pages.keys()].map(raw).join('\n')
@@ -67,7 +67,24 @@ describe('the real content', () => {
     expect(all).not.toMatch(/1,?500\+? (?!technology companies)/)
   })
 
-  it('gives the city and region pages the five integrations of SPEC section 3', () => {
+  it('links every blog post from at least two landing pages whose topic it covers', () => {
+    const linkedFrom = new Map<string, number>()
+    for (const route of pages.keys())
+      for (const slug of new Set(raw(route).match(/(?<=href=\\"\/blog\/)[a-z0-9-]+/g) ?? []))
+        linkedFrom.set(slug, (linkedFrom.get(slug) ?? 0) + 1)
+    for (const blog of content.blogs) expect(linkedFrom.get(String(blog.custom_url)), String(blog.custom_url)).toBeGreaterThanOrEqual(2)
+  })
+
+  it('words each standard contract term once, in site.yaml, and pages insert it', () => {
+    const site = readFileSync(path.join(root, 'content/site.yaml'), 'utf8')
+    const terms = (content.site as { terms: Record<string, string> }).terms
+    for (const [name, wording] of Object.entries(terms)) {
+      expect(site).toContain(wording)
+      expect([...pages.keys()].some((route) => raw(route).includes(`{{terms.${name}}}`)), name).toBe(true)
+    }
+  })
+
+  it('gives the city and region pages the five integrations', () => {
     for (const [route, page] of pages) {
       if (page.category !== 'location') continue
       expect(page.integrations?.map((i) => i.name), route).toEqual(cityIntegrations)

@@ -6,7 +6,9 @@ import { problem, type Problem } from './errors.ts'
 import { toMarkupBlocks } from './markup.ts'
 import type { ContentKind } from './schemas.ts'
 import { placeholderProblems } from './placeholder.ts'
+import { claimProblems, type CompanyFacts } from './claims.ts'
 import { svgProblems } from './svg.ts'
+import { expandTerms, type ContractTerms } from './terms.ts'
 import { collectLeaves, contentProblems, pageRuleProblems, schemaProblems, type SiteIndex } from './validate.ts'
 import { formatFieldPath, parseYamlSource, type PathSegment, type YamlSource } from './yaml-source.ts'
 
@@ -233,14 +235,23 @@ const compiled = new Map<string, { source: YamlSource; problems: Problem[]; data
 
 /**
  * Parses, checks and renders one file, remembered by its text: a build checks the content once,
- * then the client and server bundles reuse the result instead of checking it twice more.
+ * then the client and server bundles reuse the result instead of checking it twice more. Pages and
+ * posts get the contract terms of site.yaml inserted first, so they are checked as visitors read them.
  */
-export function compileContentFile(relativeFile: string, text: string, kind: ContentKind, index: ReturnType<typeof createSiteIndex>) {
-  const key = `${index.fingerprint}\0${kind}\0${relativeFile}\0${text}`
+export function compileContentFile(
+  relativeFile: string,
+  text: string,
+  kind: ContentKind,
+  index: ReturnType<typeof createSiteIndex>,
+  terms?: ContractTerms,
+) {
+  const withTerms = terms !== undefined && (kind === 'page' || kind === 'blog')
+  const key = `${index.fingerprint}\0${kind}\0${relativeFile}\0${withTerms ? JSON.stringify(terms) : ''}\0${text}`
   let result = compiled.get(key)
   if (!result) {
     const source = parseYamlSource(text, relativeFile)
-    const problems = checkSource(source, kind, index)
+    const termProblems = withTerms && source.problems.length === 0 ? expandTerms(source, terms) : []
+    const problems = termProblems.length > 0 ? termProblems : checkSource(source, kind, index)
     result = { source, problems, data: problems.length === 0 ? renderData(source.data, kind, index.sizeOf) : undefined }
     compiled.set(key, result)
   }
@@ -275,13 +286,14 @@ export function loadContent(root: string): ContentSet {
   const blogFiles = listYaml(dir(CONTENT_DIRS.blogs))
   const index = createSiteIndex(root)
   const problems: Problem[] = []
+  let terms: ContractTerms | undefined
   const compile = (file: string, kind: ContentKind) => {
     const rel = toPosix(path.relative(root, file))
     let result: ReturnType<typeof compileContentFile>
     try {
       const bytes = readFileSync(file)
       const unreadable = bytesProblem(rel, bytes)
-      result = unreadable ? unreadableFile(rel, unreadable) : compileContentFile(rel, bytes.toString('utf8'), kind, index)
+      result = unreadable ? unreadableFile(rel, unreadable) : compileContentFile(rel, bytes.toString('utf8'), kind, index, terms)
     } catch (error) {
       // One file the checker cannot handle must not hide the problems of every other file.
       result = unreadableFile(rel, problem('CheckFailed', { file: rel, line: 1, column: 1, field: '' }, error instanceof Error ? error.message : String(error)))
@@ -299,7 +311,8 @@ export function loadContent(root: string): ContentSet {
     return compile(file, kind).data
   }
 
-  const site = single(CONTENT_DIRS.site, 'site')
+  const site = single(CONTENT_DIRS.site, 'site') as { company?: { name: string }; facts?: Omit<CompanyFacts, 'name'>; terms?: ContractTerms } | undefined
+  terms = site?.terms
   const pageResults = pageFiles.map((f) => compile(f, 'page'))
   const blogResults = blogFiles.map((f) => compile(f, 'blog'))
   const pageSources = pageResults.map((r) => r.source)
@@ -310,6 +323,7 @@ export function loadContent(root: string): ContentSet {
   const blogs = blogResults.flatMap((r) => (r.data ? [r.data] : []))
   const projects = single(CONTENT_DIRS.projects, 'projects')
   problems.push(...crossFileProblems(pageSources, blogSources), ...sharedParagraphProblems(pageSources))
+  if (site?.facts && site.company && terms) problems.push(...claimProblems(pageSources, { name: site.company.name, ...site.facts }, terms))
   // Every SVG the site serves, used by content or not: any of them can be opened on its own.
   const publicDir = dir(CONTENT_DIRS.public)
   const topLevel = existsSync(publicDir) ? readdirSync(publicDir).filter((f) => f.endsWith('.svg')).map((f) => `/${f}`) : []

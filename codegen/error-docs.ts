@@ -34,6 +34,11 @@ export const errorDocs: { [N in ContentErrorName]: Example<N> } = {
   FileTooLarge: { means: 'The file is larger than any page should be.', example: [300_000, 262_144] },
   YamlReference: { means: 'The file uses YAML anchors (&name), aliases (*name) or tags (!name). Content never needs them, and they can hide or multiply text.', example: ['*intro'] },
   CheckFailed: { means: 'The checker itself failed on this file. The rest of the content was still checked; tell a developer.', example: ['Maximum call stack size exceeded'] },
+  UnknownTerm: { means: 'A {{…}} placeholder names no contract term of content/site.yaml, or is misspelt.', example: ['{{terms.owner}}', ['ownership', 'noCopy', 'noTraining', 'hipaa']] },
+  ClaimedTimeZone: { means: "The page says the team works in the reader's time zone. The team works from its headquarters; say how it overlaps with the reader's day instead.", example: ['work Boston hours', 'Boston', 'San Francisco'] },
+  LocalOffice: { means: 'The page speaks of an office or team in a city where the company has no office.', example: ["our Houston AI team", ['San Francisco']] },
+  UnnamedCurrency: { means: 'A price on a page for readers outside the United States gives no currency, so they would read it as their own dollars or euros.', example: ['$10,000', 'USD'] },
+  ContractTerm: { means: 'The page states one of the standard contract terms (ownership, data use, copies kept, HIPAA) in its own words. Those terms come only from content/site.yaml, inserted with {{terms.name}}, so legal can change them in one place.', example: ['you own the code', 'ownership'] },
   Placeholder: { means: 'A field still holds the "TODO:" text a new page starts with.', example: ['TODO: The browser tab and search-result title.'] },
 }
 

@@ -124,6 +124,26 @@ export const contentErrors = {
     message: `the check could not read this file: ${detail}`,
     hint: 'This is a fault of the checker, not of your text. Report it with this file; the other files were checked.',
   }),
+  UnknownTerm: (written: string, known: readonly string[]): Explained => ({
+    message: `${written} is not one of the contract terms in content/site.yaml`,
+    hint: `Write one of ${known.map((k) => `{{terms.${k}}}`).join(', ')}, exactly like that; new terms are added to site.yaml by legal.`,
+  }),
+  ClaimedTimeZone: (phrase: string, place: string, headquarters: string): Explained => ({
+    message: `"${phrase}" claims ${place}'s time zone as ours, but the team works from ${headquarters}`,
+    hint: `Say how the team works with ${place} instead: the hours that overlap, visits for kickoffs and workshops, 24/7 support for live systems.`,
+  }),
+  LocalOffice: (phrase: string, offices: readonly string[]): Explained => ({
+    message: `"${phrase}" reads as an office or team in that city; the company's offices are: ${offices.join(', ')}`,
+    hint: 'Say how the team works with that city (visits, overlap hours), or add the office to facts.offices in content/site.yaml if it really exists.',
+  }),
+  UnnamedCurrency: (price: string, currency: string): Explained => ({
+    message: `the price ${price} does not name its currency, and this page's readers use another one`,
+    hint: `Write the currency with the amount, e.g. US$10,000 or 10,000 ${currency}.`,
+  }),
+  ContractTerm: (phrase: string, term: string): Explained => ({
+    message: `"${phrase}" states a contract term in this page's own words`,
+    hint: `Insert the approved wording instead: {{terms.${term}}}. Legal keeps it in content/site.yaml under terms.`,
+  }),
 } as const
 
 export type ContentErrorName = keyof typeof contentErrors

@@ -201,10 +201,16 @@ export function contentProblems(source: YamlSource, kind: ContentKind, index: Si
   return problems
 }
 
-/** Page rules a schema cannot say: at most six steps over both rows. */
+/** Page rules a schema cannot say: at most six steps over both rows; a location page says where its readers are. */
 export function pageRuleProblems(source: YamlSource): Problem[] {
-  const data = source.data as { our_steps?: unknown[]; our_steps2?: unknown[] }
+  const data = source.data as { category?: string; audience?: unknown; our_steps?: unknown[]; our_steps2?: unknown[] }
+  const found: Problem[] = []
   const count = (data.our_steps?.length ?? 0) + (data.our_steps2?.length ?? 0)
-  if (count <= 6) return []
-  return [problem('TooManySteps', { file: source.file, ...source.locate(['our_steps2']), field: 'our_steps2' }, count)]
+  if (count > 6) found.push(problem('TooManySteps', { file: source.file, ...source.locate(['our_steps2']), field: 'our_steps2' }, count))
+  // The claim checks can only hold a page about a place to the facts if they know which place.
+  if (data.category === 'location' && data.audience === undefined) {
+    const description = (schemaFiles.page.schema.properties as Record<string, JsonSchema>).audience.description as string
+    found.push(problem('MissingField', { file: source.file, ...source.locate(['category'], 'key'), field: 'audience' }, 'audience', description))
+  }
+  return found
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
+import type { ContractTerms } from './terms.ts'
 import { CONTENT_DIRS, compileContentFile, contentKindOf, createSiteIndex, loadContent } from './content.ts'
 import { writeGenerated } from './generate.ts'
 import { formatProblem } from './report.ts'
@@ -20,6 +21,12 @@ export function contentPlugin(): Plugin {
   let root = process.cwd()
   let index: ReturnType<typeof createSiteIndex> | undefined
   const siteIndex = () => (index ??= createSiteIndex(root))
+  /** The contract terms pages insert, read from site.yaml as it is now (compiled once per version). */
+  const siteTerms = () => {
+    const rel = CONTENT_DIRS.site
+    const site = compileContentFile(rel, readFileSync(path.join(root, rel), 'utf8'), 'site', siteIndex()).data
+    return site?.terms as ContractTerms | undefined
+  }
 
   const regenerate = async (server: ViteDevServer) => {
     index = undefined
@@ -49,7 +56,7 @@ export function contentPlugin(): Plugin {
       const kind = contentKindOf(rel)
       if (!kind) return null
       this.addWatchFile(file)
-      const { problems, data } = compileContentFile(rel.split(path.sep).join('/'), readFileSync(file, 'utf8'), kind, siteIndex())
+      const { problems, data } = compileContentFile(rel.split(path.sep).join('/'), readFileSync(file, 'utf8'), kind, siteIndex(), kind === 'site' ? undefined : siteTerms())
       if (problems.length > 0) {
         const first = problems[0]
         this.error({

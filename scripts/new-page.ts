@@ -65,7 +65,19 @@ export function newPage(root: string, route: string, category: string): { file: 
   const clash = readdirSync(pagesDir).find((f) => f.toLowerCase() === `${route}.yaml`.toLowerCase())
   if (clash) throw new Error(`content/pages/${clash} differs only in letter case; addresses must differ in more than that`)
   const image = `/images/pages/${readdirSync(path.join(root, 'public/images/pages')).filter((f) => f.endsWith('.svg')).sort()[0]}`
-  const data = placeholderFor(schema, schema.$defs ?? {}, '', { category, image }) as Record<string, unknown>
+  const required = placeholderFor(schema, schema.$defs ?? {}, '', { category, image }) as Record<string, unknown>
+  // A page about a place says where its readers are; the country and zone are the usual ones, to be checked.
+  const audience = schema.properties!.audience
+  const data =
+    category === 'location'
+      ? Object.fromEntries(
+          Object.entries(required).flatMap(([key, value]) =>
+            key === 'category'
+              ? [[key, value], ['audience', { places: [placeholderText(audience.properties!.places.items!, 'The city, then its region')], country: 'US', timeZone: 'America/New_York' }]]
+              : [[key, value]],
+          ),
+        )
+      : required
   const text = `# yaml-language-server: $schema=../../schema/page.schema.json\n${stringify(data, { lineWidth: 0 })}`
   writeFileSync(file, text, { flag: 'wx' })
   return { file: path.relative(root, file), text, fields: schema.required! }
@@ -85,6 +97,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`Wrote ${file}, served at /ai/${route} once it passes the check.`)
     console.log(`\nFill in every value that starts with "${PLACEHOLDER}" (npm run content:check lists each one with its line):`)
     for (const field of fields) console.log(`  - ${field}`)
+    if (category === 'location')
+      console.log('  - audience: the places, and the country code and time zone of the readers (it starts as US, America/New_York)')
     console.log('\nOptional sections (title2, img2, descriptionTwo, our_steps, integrations, faqs, …) are described in schema/page.schema.json;')
     console.log('copy their shape from any page in content/pages. img1 points at a stock illustration: replace it if the page has its own.')
   } catch (error) {

@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { claimProblems, type CompanyFacts } from './claims.ts'
+import { checkSource } from './content.ts'
+import type { ContentErrorName } from './errors.ts'
+import { expandTerms } from './terms.ts'
+import type { SiteIndex } from './validate.ts'
+import { parseYamlSource } from './yaml-source.ts'
+
+const facts: CompanyFacts = {
+  name: 'Corvane',
+  headquarters: 'San Francisco',
+  offices: ['San Francisco'],
+  timeZone: 'America/Los_Angeles',
+  country: 'US',
+  currency: 'USD',
+}
+const terms = {
+  ownership: 'Under our standard agreement, you own the deliverables: the code, the documentation and any models trained for you, with no license back to us.',
+  noTraining: 'Under our standard agreement, your data is never used to train models for anyone else.',
+}
+const index: SiteIndex = {
+  routes: new Set(['/', '/blog', '/ai/Ai-Development']),
+  imageExists: (src) => src === '/images/pages/placeholder.svg',
+}
+
+/** Every check a page gets, in the order the content check runs them. */
+function checkPage(file: string, text: string) {
+  const source = parseYamlSource(text, file)
+  const unknown = expandTerms(source, terms)
+  if (unknown.length > 0) return unknown
+  return [...checkSource(source, 'page', index), ...claimProblems([source], facts, terms)]
+}
+const fixtureDir = path.join(import.meta.dirname, '__fixtures__/pages')
+const checkFixture = (name: string) => checkPage(`codegen/__fixtures__/pages/${name}`, readFileSync(path.join(fixtureDir, name), 'utf8'))
+
+// [fixture, error, line, column, field, part of the message, part of the hint]
+const cases: [string, ContentErrorName, number, number, string, string, string][] = [
+  ['claimed-time-zone.yaml', 'ClaimedTimeZone', 26, 13, 'faqs[0].answer', `"work Boston hours" claims Boston's time zone as ours`, 'the hours that overlap'],
+  ['local-office.yaml', 'LocalOffice', 26, 13, 'faqs[0].answer', `"Our Boston AI team" reads as an office`, 'facts.offices'],
+  ['unnamed-currency.yaml', 'UnnamedCurrency', 26, 13, 'faqs[0].answer', 'the price $10,000 does not name its currency', 'US$10,000'],
+  ['contract-term.yaml', 'ContractTerm', 22, 13, 'faqs[0].answer', `"You own the code" states a contract term`, '{{terms.ownership}}'],
+  ['unknown-term.yaml', 'UnknownTerm', 22, 13, 'faqs[0].answer', '{{terms.owner}} is not one of the contract terms', '{{terms.ownership}}, {{terms.noTraining}}'],
+]
+
+describe('claims the company cannot stand behind: one fixture per rule', () => {
+  it.each(cases)('%s → %s at %i:%i %s', (fixture, name, line, column, field, message, hint) => {
+    const problems = checkFixture(fixture)
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatchObject({ name, line, column, field })
+    expect(problems[0].message).toContain(message)
+    expect(problems[0].hint).toContain(hint)
+  })
+})
+
+const page = (audience: string, answer: string) =>
+  readFileSync(path.join(fixtureDir, 'valid.yaml'), 'utf8').replace('category: service\n', `category: location\n${audience}`) +
+  `faqs:\n  - question: A question?\n    answer: ${JSON.stringify(answer)}\n`
+const BOSTON = 'audience:\n  places: [Boston, Massachusetts]\n  country: US\n  timeZone: America/New_York\n'
+const CALGARY = 'audience:\n  places: [Calgary, Alberta]\n  country: CA\n  timeZone: America/Edmonton\n'
+const VANCOUVER = 'audience:\n  places: [Vancouver, British Columbia]\n  country: CA\n  timeZone: America/Vancouver\n'
+const found = (audience: string, answer: string) => checkPage('content/pages/x.yaml', page(audience, answer)).map((p) => p.name)
+
+describe('claim rules read sentences the way a reviewer would', () => {
+  it.each([
+    ["We share Boston's Eastern Time working day.", BOSTON, 'ClaimedTimeZone'],
+    ['Workshops on site, and we work remotely on Eastern time in between.', BOSTON, 'ClaimedTimeZone'],
+    ['An Eastern-time team, pilots in 4-6 weeks.', BOSTON, 'ClaimedTimeZone'],
+    ['Our EST hours match yours.', BOSTON, 'ClaimedTimeZone'],
+    ['Corvane is the AI firm in Calgary that operators call.', CALGARY, 'LocalOffice'],
+    ["Corvane's Calgary consultants know the energy sector.", CALGARY, 'LocalOffice'],
+    ['We are based in Calgary.', CALGARY, 'LocalOffice'],
+    ['Our team in Alberta is small.', CALGARY, 'LocalOffice'],
+    ['Fees start at $10,000.', CALGARY, 'UnnamedCurrency'],
+    ['Fees start at 10,000 dollars.', CALGARY, 'UnnamedCurrency'],
+    ['We keep no copy of your data.', BOSTON, 'ContractTerm'],
+    ['Reports and code are your property.', BOSTON, 'ContractTerm'],
+    ['Your data is never used to train models for other clients.', BOSTON, 'ContractTerm'],
+    ['We sign a HIPAA business associate agreement first.', BOSTON, 'ContractTerm'],
+  ])('%#: flags %j', (sentence, audience, name) => {
+    expect(found(audience, sentence)).toEqual([name])
+  })
+
+  it.each([
+    ['Boston runs on Eastern time, three hours ahead of our San Francisco office.', BOSTON],
+    ['Calls start at 09:00 Pacific, noon in Boston, and we visit for kickoffs.', BOSTON],
+    ['Fees start at $10,000.', BOSTON],
+    ['Fees start at US$10,000.', CALGARY],
+    ['Fees start at $10,000 USD.', CALGARY],
+    ['Our team travels to Calgary for kickoffs; Mountain time is one hour ahead of ours.', CALGARY],
+    ['We work on Pacific time, the same clock as Vancouver.', VANCOUVER],
+    ["OpenAI's business terms say API data is not used to train their models by default.", BOSTON],
+    ['{{terms.ownership}} Everything is documented.', BOSTON],
+    ['Our AI team and our Generative AI consultants work from San Francisco.', BOSTON],
+  ])('%#: passes %j', (sentence, audience) => {
+    expect(found(audience, sentence)).toEqual([])
+  })
+
+  it('inserts the approved wording where a page names a term', () => {
+    const source = parseYamlSource(page(BOSTON, '{{terms.noTraining}} Ask us for the clause.'), 'content/pages/x.yaml')
+    expect(expandTerms(source, terms)).toEqual([])
+    expect((source.data as { faqs: { answer: string }[] }).faqs[0].answer).toBe(`${terms.noTraining} Ask us for the clause.`)
+  })
+})
+
+describe('pages about a place', () => {
+  it('must say where their readers are, or the claim rules could not hold them to the facts', () => {
+    const text = readFileSync(path.join(fixtureDir, 'valid.yaml'), 'utf8').replace('category: service', 'category: location')
+    expect(checkPage('content/pages/x.yaml', text)).toEqual([
+      expect.objectContaining({ name: 'MissingField', field: 'audience', line: 5, column: 1, message: "'audience' is required but missing" }),
+    ])
+  })
+})

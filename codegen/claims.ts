@@ -1,0 +1,147 @@
+import { problem, type Problem } from './errors.ts'
+import type { ContractTerms } from './terms.ts'
+import { formatFieldPath, type PathSegment, type YamlSource } from './yaml-source.ts'
+
+/** The company facts of site.yaml that page copy must agree with. */
+export interface CompanyFacts {
+  name: string
+  headquarters: string
+  offices: readonly string[]
+  timeZone: string
+  country: string
+  currency: string
+}
+
+interface Audience {
+  places: string[]
+  country: string
+  timeZone: string
+}
+
+/**
+ * How copy names each time zone a page may address. Two-letter abbreviations are left out: "CT",
+ * "MT" and "AT" are ordinary words or other things in copy far more often than time zones.
+ */
+const ZONE_NAMES: Record<string, { label: string; names: string[] }> = {
+  'America/Los_Angeles': { label: 'Pacific', names: ['Pacific', 'PST', 'PDT'] },
+  'America/Vancouver': { label: 'Pacific', names: ['Pacific', 'PST', 'PDT'] },
+  'America/Denver': { label: 'Mountain', names: ['Mountain', 'MST', 'MDT'] },
+  'America/Edmonton': { label: 'Mountain', names: ['Mountain', 'MST', 'MDT'] },
+  'America/Chicago': { label: 'Central', names: ['Central', 'CST', 'CDT'] },
+  'America/New_York': { label: 'Eastern', names: ['Eastern', 'EST', 'EDT'] },
+  'America/Toronto': { label: 'Eastern', names: ['Eastern', 'EST', 'EDT'] },
+  'America/Halifax': { label: 'Atlantic', names: ['Atlantic', 'AST', 'ADT'] },
+  'Europe/Dublin': { label: 'Irish', names: ['Irish', 'IST', 'GMT', 'Greenwich Mean'] },
+  'Australia/Melbourne': { label: 'Australian Eastern', names: ['Australian Eastern', 'AEST', 'AEDT'] },
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const anyOf = (words: readonly string[]) => words.map(escape).join('|')
+const WORD = String.raw`[\w'’-]+\s+`
+const POSSESSIVE = String.raw`(?:'s|’s)?`
+
+/** Sentences of a text with its markup removed, so a rule never matches across two claims. */
+function sentences(text: string): string[] {
+  return text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&[a-z]+;|&#\d+;/gi, ' ')
+    .split(/(?<=[.!?;])\s+/)
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+}
+
+/** The reader's time zone claimed as the team's: "we work Boston hours", "our Eastern-time team". */
+function timeZoneRules(audience: Audience): RegExp[] {
+  const zone = ZONE_NAMES[audience.timeZone]
+  if (!zone) return []
+  const zoneWords = String.raw`(?:${anyOf(zone.names)})(?:[ -]?time)?`
+  const placeHours = String.raw`(?:${anyOf(audience.places)})${POSSESSIVE}\s+(?:hours|time|working day|workday|business day|business hours)`
+  const verbs = String.raw`(?:work|works|working|share|shares|sharing|keep|keeps|follow|follows|run|runs|operate|operates|stay|stays|live|lives)`
+  return [
+    // Only with us as the subject: "Atlanta runs on Eastern time" is a fact about Atlanta.
+    new RegExp(String.raw`\b(?:we|our\s+(?:team|consultants|engineers|people|staff))\s+(?:[\w'’-]+,?\s+){0,12}?(${verbs}\s+(?:${WORD}){0,3}?(?:${zoneWords}|${placeHours}))\b`, 'i'),
+    new RegExp(String.raw`\b((?:${anyOf(zone.names)})[ -]?time\s+(?:team|teams|office|consultants|engineers|developers|staff|experts))\b`, 'i'),
+    new RegExp(String.raw`\b(our\s+(?:${WORD}){0,2}?(?:${zoneWords}|${placeHours}))\b`, 'i'),
+  ]
+}
+
+/** A team or office in a city where the company has none: "our Houston AI team", "Corvane is the AI firm in Calgary". */
+function officeRules(company: string, places: readonly string[]): RegExp[] {
+  if (places.length === 0) return []
+  const place = String.raw`(?:${anyOf(places)})`
+  const us = String.raw`(?:our|${escape(company)}${POSSESSIVE})`
+  const people = String.raw`(?:team|teams|office|offices|consultants|engineers|developers|experts|staff|studio|hub|branch|people|practice)`
+  return [
+    new RegExp(String.raw`\b(${us}\s+(?:own\s+)?${place}(?:-based)?\s+(?:${WORD}){0,2}?${people})\b`, 'i'),
+    new RegExp(String.raw`\b(${us}\s+${people}\s+in\s+${place})\b`, 'i'),
+    new RegExp(String.raw`\b(${escape(company)}\s+is\s+(?:the|an?|your)\s+(?:${WORD}){0,4}?(?:firm|company|agency|consultancy|partner|studio|team)\s+in\s+${place})\b`, 'i'),
+    new RegExp(String.raw`\b((?:we(?:'re|’re|\s+are)|${escape(company)}\s+is)\s+(?:${WORD}){0,2}?(?:based|located|headquartered)\s+in\s+${place})\b`, 'i'),
+  ]
+}
+
+/** A price with no currency named, for readers whose own currency differs: "$10,000" to Dublin. */
+const BARE_PRICE = /(?<!\b(?:US|U\.S\.|USD|CA|C|A|AU|NZ)\s?)(\$\s?\d[\d,.]*(?:[kKmM]\b)?)(?![\d,.kKmM])(?!\s*(?:USD|US dollars|\(USD\)))/
+const BARE_DOLLARS = /(?<!\bUS\s|\bU\.S\.\s)\b(\d[\d,.]*\s+dollars)\b/i
+
+/** A standard contract term stated in a page's own words instead of inserted from site.yaml. */
+const CONTRACT_TERMS: [term: string, pattern: RegExp][] = [
+  ['noCopy', /\b((?:we|Corvane)\s+(?:keep|keeps|retain|retains|hold|holds)\s+no\s+cop(?:y|ies))\b/i],
+  ['ownership', /\b(no\s+licen[cs]e\s+back)\b/i],
+  ['ownership', /\b(are\s+your\s+property)\b/i],
+  ['ownership', /\b(you\s+own\s+(?:all\s+|the\s+)?(?:(?:source\s+)?code|models?|deliverables|IP|intellectual property|everything|it all))\b/i],
+  ['noTraining', /\b((?:never|not)\s+(?:be\s+)?used\s+to\s+train\s+(?:models?\s+)?for\s+(?:anyone|any other|other|another))\b/i],
+  ['hipaa', /\b(we\s+(?:will\s+)?sign\s+(?:a|an|your)\s+(?:HIPAA\s+)?(?:business associate agreement|BAA))\b/i],
+]
+
+function textLeaves(value: unknown, at: PathSegment[] = []): { at: PathSegment[]; text: string }[] {
+  if (typeof value === 'string') return [{ at, text: value }]
+  if (Array.isArray(value)) return value.flatMap((v, i) => textLeaves(v, [...at, i]))
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => textLeaves(v, [...at, k]))
+  return []
+}
+
+const audienceOf = (data: unknown) => (data as { audience?: Audience } | undefined)?.audience
+
+/**
+ * Claims the company cannot stand behind, as far as a machine can see them: the reader's time zone
+ * as ours, an office where site.yaml lists none, a price abroad without its currency, a contract
+ * term in words other than site.yaml's. Runs on checked pages, after their terms are inserted.
+ */
+export function claimProblems(pages: readonly YamlSource[], facts: CompanyFacts, terms: ContractTerms): Problem[] {
+  const ourZone = ZONE_NAMES[facts.timeZone]?.label
+  const offices = new Set(facts.offices.map((o) => o.toLowerCase()))
+  // Every place any page addresses is a city where an office would be a claim.
+  const places = [...new Set(pages.flatMap((p) => audienceOf(p.data)?.places ?? []))]
+    .filter((p) => !offices.has(p.toLowerCase()))
+    .sort((a, b) => b.length - a.length)
+  const offices_ = officeRules(facts.name, places)
+  const termTexts = Object.values(terms)
+  const found: Problem[] = []
+
+  for (const page of pages) {
+    if (page.problems.length > 0 || !page.data) continue
+    const audience = audienceOf(page.data)
+    const zoneRules = audience && ZONE_NAMES[audience.timeZone]?.label !== ourZone ? timeZoneRules(audience) : []
+    const abroad = audience !== undefined && audience.country !== facts.country
+    for (const { at, text } of textLeaves(page.data)) {
+      const where = () => ({ file: page.file, ...page.locate(at), field: formatFieldPath(at) })
+      let own = text
+      for (const term of termTexts) own = own.split(term).join(' ')
+      for (const sentence of sentences(own)) {
+        const zone = zoneRules.map((r) => r.exec(sentence)?.[1]).find(Boolean)
+        if (zone) found.push(problem('ClaimedTimeZone', where(), zone, audience!.places[0], facts.headquarters))
+        const office = offices_.map((r) => r.exec(sentence)?.[1]).find(Boolean)
+        if (office) found.push(problem('LocalOffice', where(), office, facts.offices))
+        if (abroad) {
+          const price = BARE_PRICE.exec(sentence)?.[1] ?? BARE_DOLLARS.exec(sentence)?.[1]
+          if (price) found.push(problem('UnnamedCurrency', where(), price, facts.currency))
+        }
+        for (const [term, pattern] of CONTRACT_TERMS) {
+          const said = pattern.exec(sentence)?.[1]
+          if (said) found.push(problem('ContractTerm', where(), said, term))
+        }
+      }
+    }
+  }
+  return found
+}
