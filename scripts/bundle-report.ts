@@ -39,7 +39,7 @@ export interface BundleReport {
   lateLibrariesAtStart: string[]
 }
 
-/** Measures a built dist/ the way the budgets in issue 7 state them. */
+/** Measures a built dist/ the way the byte budgets state them: gzip bytes, 1 KB = 1024 bytes. */
 export function bundleReport(distDir: string): BundleReport {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest
   const landingFiles = readdirSync(path.join(distDir, 'ai')).filter((f) => f.endsWith('.html'))

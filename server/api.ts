@@ -25,7 +25,7 @@ const positiveInt = (raw: unknown, min: number, max: number): number | undefined
   return Number.isInteger(value) && value >= min && value <= max && String(raw).trim() !== '' ? value : NaN
 }
 
-/** The embedded API of CONTRACT.md under /api: leads, blogs, projects, health. */
+/** The embedded API under /api: POST /appDev (leads), GET /blogs/blog, GET /projects/project, GET /health. */
 export async function api(app: FastifyInstance, options: ApiOptions) {
   const { store, blogs, projects } = options
   // Several servers on one database share its rate limit; one server counts in memory.

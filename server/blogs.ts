@@ -1,7 +1,7 @@
 import type { ContentSet } from '../codegen/content.ts'
 import type { MarkupNode } from '../codegen/markup.ts'
 
-/** A blog post as the API serves it: CONTRACT.md's five fields plus what the blog pages show. */
+/** A blog post as the API serves it: id, title, custom_url, image, description, plus what the blog pages show. */
 export interface ApiBlog {
   id: number
   custom_url: string

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { bundleReport, LATE_LIBRARIES, startupScripts } from '../scripts/bundle-report.ts'
 
-/** Byte budgets of issue 7 (gzip, 1 KB = 1024 bytes), asserted on the built dist/. */
+/** Byte budgets (gzip, 1 KB = 1024 bytes), asserted on the built dist/. */
 const dist = path.resolve('dist')
 const report = bundleReport(dist)
 const KB = 1024

@@ -24,7 +24,7 @@ async function quietPage(options: Parameters<Browser['newPage']>[0] = {}) {
 }
 
 describe('landing layout', () => {
-  it('has the sections of SPEC section 2 in order', async () => {
+  it('has the 14 sections in their fixed order', async () => {
     const page = await ctx.browser.newPage()
     await gotoHydrated(page, ctx.site.url + fullPage)
     const order = await page.evaluate(() => {

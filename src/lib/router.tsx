@@ -8,7 +8,7 @@ import { matchPath, useHref, useLinkClickHandler, useLocation } from 'react-rout
  * boundaries, route ranking) into every page, about 6 KB gzip a flat route table never uses. The
  * site links with the library's documented building blocks for custom links (useHref,
  * useLinkClickHandler) and picks its route with matchPath, which keeps the JS every page loads
- * inside the issue 7 budget. Location, history and navigation stay react-router's.
+ * inside the start-up JavaScript budget. Location, history and navigation stay react-router's.
  */
 export { BrowserRouter, matchPath, Navigate, useLocation, useNavigate } from 'react-router-dom'
 

@@ -1,6 +1,6 @@
 import type { MarkupBlocks } from '../../generated/content-types'
 
-/** A blog post as the API serves it (CONTRACT.md); fields beyond the contract's five are optional. */
+/** A blog post as the API serves it: id, title, custom_url, image and description always; the rest optional. */
 export interface BlogSummary {
   id: number
   custom_url: string

@@ -1,4 +1,4 @@
-/** Most blogs the Recent Blogs carousel shows (SPEC section 9). */
+/** Most blogs the Recent Blogs carousel shows: more slides than this are never swiped through. */
 export const MAX_RECENT_BLOGS = 10
 
 /** Cards per slide: 3 from 1024 px, 2 from 768 px, 1 below. */

@@ -14,7 +14,7 @@ async function fetchJson(url: string, fetcher: typeof fetch): Promise<Record<str
 }
 
 /**
- * The two fetches of SPEC section 7, run once when the app starts. Failures are logged and leave
+ * The two fetches (blogs, projects), run once when the app starts. Failures are logged and leave
  * the blogs empty; the blogs' loading flag ends either way.
  */
 export function startSiteDataFetch(store: SiteDataStore, fetcher: typeof fetch = fetch): Promise<void> {

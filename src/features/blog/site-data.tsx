@@ -1,7 +1,7 @@
 import { createContext, use, useSyncExternalStore, type ReactNode } from 'react'
 import type { BlogSummary } from './blog-types'
 
-/** Data fetched once when the app starts and shared by every page (SPEC section 7). */
+/** Data fetched once when the app starts and shared by every page (blogs and projects), never refetched on navigation. */
 export interface SiteDataState {
   blogs: BlogSummary[]
   blogsLoading: boolean

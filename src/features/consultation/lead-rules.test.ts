@@ -4,7 +4,7 @@ import { leadMessages as m, normalizeLead, phoneDigits, validateLead, type LeadV
 const valid: LeadValues = { name: 'Dana Reyes', email: 'dana@acme.com', contact: '4155550142', url: '', message: 'We need a pilot.' }
 const errorsFor = (patch: Partial<LeadValues>) => validateLead({ ...valid, ...patch })
 
-describe('lead rules (SPEC section 5)', () => {
+describe('lead rules', () => {
   it('accepts a complete lead', () => expect(validateLead(valid)).toEqual({}))
 
   it.each([

@@ -1,5 +1,5 @@
 /**
- * The consultation form's rules and messages (SPEC section 5). One module, used by the form in the
+ * The consultation form's rules and messages, worded exactly as the sales team asked. One module, used by the form in the
  * browser and by the API on the server, so the two can never disagree.
  */
 export const LEAD_FIELDS = ['name', 'email', 'contact', 'url', 'message'] as const
@@ -20,7 +20,7 @@ export const leadMessages = {
 /** The form's hidden bot trap. People never see it and screen readers skip it; bots fill it in. */
 export const HONEYPOT_FIELD = 'company_fax'
 
-/** The toasts after a submit (SPEC section 8), fixed like the field messages. */
+/** The toasts after a submit, fixed like the field messages. */
 export const submitMessages = {
   success: 'Form submitted successfully.',
   failure: 'Form not submitted successfully.',

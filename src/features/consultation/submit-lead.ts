@@ -52,7 +52,7 @@ export async function lookupLocation(ip: string, settings: SubmitSettings): Prom
 }
 
 /**
- * The submit sequence of SPEC section 7: IP look-up, then geolocation, then the POST. Resolves to
+ * The submit sequence: IP look-up, then geolocation, then the POST. Resolves to
  * whether the API answered ok; a network failure rejects. `requestId` makes a retry idempotent.
  */
 export async function submitLead(

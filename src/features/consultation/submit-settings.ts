@@ -1,7 +1,7 @@
 import { apiBase } from '../../lib/api'
 import type { SubmitSettings } from './submit-lead'
 
-/** The browser's submit settings, from the build's environment (CONTRACT.md, "Outside look-ups"). */
+/** The browser's submit settings, from the build's environment (VITE_API_URL, VITE_IP_LOOKUP_URL, VITE_GEO_URL, VITE_GEO_TOKEN). */
 export function browserSubmitSettings(): SubmitSettings {
   return {
     fetch: (...args) => fetch(...args),

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 
-/** Share of the page's scrollable height after which the popup opens by itself (SPEC section 9). */
+/** Share of the page's scrollable height after which the popup opens by itself (10%). */
 export const AUTO_OPEN_AT = 0.1
 
 const SENT_KEY = 'lead-sent'

@@ -19,7 +19,7 @@ import { ProcessSteps } from './sections/ProcessSteps'
 import { ServiceCards } from './sections/ServiceCards'
 import { ToolStack } from './sections/ToolStack'
 
-/** The one layout of every /ai/ page: SPEC section 2, items 1 to 14, top to bottom. */
+/** The one layout of every /ai/ page: its 14 sections, top to bottom, in a fixed order. */
 export function LandingPage({ page, route }: { page: PageData; route: string }) {
   const { labels } = site
   const variant = page.stepsVariant ?? 'process'
