@@ -22,7 +22,7 @@ export default defineConfig({
     manifest: true,
     assetsInlineLimit: 0,
     // Every browser the site supports has <link rel="modulepreload"> (Safari 17, Firefox 115).
-    modulePreload: { polyfill: false },
+    modulePreload: false,
   },
   server: {
     host: '127.0.0.1',

@@ -100,6 +100,8 @@ export function renderData(
   sizeOf: (src: string) => { width: number; height: number },
 ): Record<string, unknown> {
   const out = structuredClone(data) as Record<string, unknown>
+  // Who a page is for matters to the claim checks only; the browser never reads it.
+  if (kind === 'page') delete out.audience
   for (const leaf of collectLeaves(data, kind)) {
     if (leaf.kind === 'markup') setAt(out, leaf.path, toMarkupBlocks(leaf.value))
     else if (leaf.path[leaf.path.length - 1] === 'src') {

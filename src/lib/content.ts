@@ -14,7 +14,8 @@ export type Rendered<T> = T extends Markup
       ? { [K in keyof T]: Rendered<T[K]> }
       : T
 
-export type PageData = Rendered<Page>
+/** A page as the browser gets it: `audience` serves the build's claim checks only and is left out. */
+export type PageData = Omit<Rendered<Page>, 'audience'>
 export type SiteData = Rendered<Site>
 export type BlogData = Rendered<Blog>
 export type ProjectData = Rendered<Project>
