@@ -8,6 +8,7 @@ import type { ContentKind } from './schemas.ts'
 import { placeholderProblems } from './placeholder.ts'
 import { claimProblems, type CompanyFacts } from './claims.ts'
 import { svgProblems } from './svg.ts'
+import { BLOGS_DIR, landingRouteOf, PAGES_DIR } from '../src/core/routes.ts'
 import { expandTerms, type ContractTerms } from './terms.ts'
 import { collectLeaves, contentProblems, pageRuleProblems, schemaProblems, type SiteIndex } from './validate.ts'
 import { formatFieldPath, parseYamlSource, type PathSegment, type YamlSource } from './yaml-source.ts'
@@ -15,13 +16,12 @@ import { formatFieldPath, parseYamlSource, type PathSegment, type YamlSource } f
 /** Where content lives, relative to the project root. */
 export const CONTENT_DIRS = {
   site: 'content/site.yaml',
-  pages: 'content/pages',
-  blogs: 'content/blogs',
+  pages: PAGES_DIR,
+  blogs: BLOGS_DIR,
   projects: 'content/projects.yaml',
   public: 'public',
 } as const
 
-export const PAGE_ROUTE_PREFIX = '/ai/'
 const PAGE_FILE_NAME = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/
 
 export interface PageEntry {
@@ -42,9 +42,6 @@ export interface ContentSet {
   files: string[]
 }
 
-export const pageRouteOf = (file: string) => PAGE_ROUTE_PREFIX + path.basename(file, '.yaml')
-/** The content file behind a page route, relative to the project root. */
-export const pageFileOf = (route: string) => `${CONTENT_DIRS.pages}/${route.slice(PAGE_ROUTE_PREFIX.length)}.yaml`
 
 const toPosix = (p: string) => p.split(path.sep).join('/')
 
@@ -165,7 +162,7 @@ export function crossFileProblems(pages: YamlSource[], blogs: YamlSource[]): Pro
     const name = path.basename(page.file, '.yaml')
     const at = { file: page.file, line: 1, column: 1, field: '' }
     if (!PAGE_FILE_NAME.test(name)) problems.push(problem('InvalidFileName', at, name))
-    const route = pageRouteOf(page.file)
+    const route = landingRouteOf(page.file)
     const other = byRoute.get(route.toLowerCase())
     if (other) problems.push(problem('DuplicatePath', at, route, other))
     else byRoute.set(route.toLowerCase(), page.file)
@@ -194,7 +191,7 @@ export function siteRoutes(pageFiles: string[], blogFiles: string[]): Set<string
     '/',
     '/blog',
     '/thank-you',
-    ...pageFiles.map(pageRouteOf),
+    ...pageFiles.map(landingRouteOf),
     ...blogFiles.map((f) => '/blog/' + path.basename(f, '.yaml')),
   ])
 }
@@ -320,7 +317,7 @@ export function loadContent(root: string): ContentSet {
   const pageSources = pageResults.map((r) => r.source)
   const blogSources = blogResults.map((r) => r.source)
   const pages: PageEntry[] = pageResults.flatMap((r) =>
-    r.data ? [{ route: pageRouteOf(r.source.file), file: r.source.file, data: r.data }] : [],
+    r.data ? [{ route: landingRouteOf(r.source.file), file: r.source.file, data: r.data }] : [],
   )
   const blogs = blogResults.flatMap((r) => (r.data ? [r.data] : []))
   const projects = single(CONTENT_DIRS.projects, 'projects')

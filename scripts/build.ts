@@ -1,14 +1,17 @@
 /**
- * `npm run build`: the client bundle, the server-render bundle, then every route prerendered to
- * dist/, hashed assets precompressed. One process, so content is parsed and checked once per build.
+ * `npm run build`: the content checked and the code generated from it, the client bundle, the
+ * server-render bundle, every route prerendered to dist/, the site manifest the server reads, hashed
+ * assets precompressed. One process, so content is parsed and checked once per build.
  */
-import { rm, writeFile } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { build } from 'vite'
-import { loadContent, pageFileOf } from '../codegen/content.ts'
+import { loadContent } from '../codegen/content.ts'
+import { writeGenerated } from '../codegen/generate.ts'
 import { formatReport } from '../codegen/report.ts'
-import { apiBlogs } from '../server/blogs.ts'
+import { builtBlogs, contentProjects, manifestRoutes } from '../codegen/site-manifest.ts'
+import { SITE_MANIFEST_PATH, type SiteManifest } from '../src/core/manifest.ts'
 import { precompress } from './precompress.ts'
 import { prerender } from './prerender.ts'
 import { lastChanged, robotsTxt, sitemapXml } from './seo-files.ts'
@@ -32,6 +35,7 @@ export async function buildSite(root: string, options: { outDir?: string; quiet?
   if (content.problems.length > 0) {
     throw new Error(`content problems:\n${formatReport(content.problems, { github: false })}`)
   }
+  await writeGenerated(root, content.pages)
   lap('content')
   await build({ root, logLevel, build: { outDir, emptyOutDir: true } })
   lap('client')
@@ -42,14 +46,20 @@ export async function buildSite(root: string, options: { outDir?: string; quiet?
   })
   lap('ssr')
   const siteUrl = (process.env.SITE_URL ?? String((content.site as { company: { url: string } }).company.url)).replace(/\/+$/, '')
-  const pages = await prerender({ root, outDir, ssrEntry: path.join(ssrDir, 'entry-server.js'), blogs: apiBlogs(content), siteUrl })
-  lap('prerender')
   const changed = lastChanged(root, content.files)
-  const sourceOf = (route: string) =>
-    route.startsWith('/ai/') ? pageFileOf(route) : route.startsWith('/blog/') ? `content/blogs/${route.slice(6)}.yaml` : 'content/site.yaml'
-  const indexable = pages.filter((p) => p.route !== '/404' && p.route !== '/thank-you')
-  await writeFile(path.join(outDir, 'sitemap.xml'), sitemapXml(siteUrl, indexable.map((p) => ({ path: p.route, lastmod: changed.get(sourceOf(p.route)) }))))
+  const manifest: SiteManifest = {
+    siteUrl,
+    routes: manifestRoutes(content).map((r) => ({ ...r, lastmod: changed.get(r.source) })),
+    blogs: builtBlogs(content),
+    projects: contentProjects(content),
+  }
+  const pages = await prerender({ root, outDir, ssrEntry: path.join(ssrDir, 'entry-server.js'), manifest })
+  lap('prerender')
+  const indexable = manifest.routes.filter((r) => r.indexable)
+  await writeFile(path.join(outDir, 'sitemap.xml'), sitemapXml(siteUrl, indexable.map((r) => ({ path: r.route, lastmod: r.lastmod }))))
   await writeFile(path.join(outDir, 'robots.txt'), robotsTxt(siteUrl))
+  await mkdir(path.dirname(path.join(outDir, SITE_MANIFEST_PATH)), { recursive: true })
+  await writeFile(path.join(outDir, SITE_MANIFEST_PATH), JSON.stringify(manifest))
   await precompress(outDir)
   lap('compress')
   await rm(ssrDir, { recursive: true, force: true })
@@ -58,7 +68,11 @@ export async function buildSite(root: string, options: { outDir?: string; quiet?
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now()
-  const { pages, timings } = await buildSite(process.cwd())
+  const { pages, timings } = await buildSite(process.cwd()).catch((error: Error) => {
+    // A content problem is the editor's to fix: the report says where, a stack trace would not help.
+    console.error(error.message)
+    process.exit(1)
+  })
   const total = Math.round(performance.now() - started)
   console.log(
     `build: ${pages.length} routes prerendered to dist/ in ${total} ms (` +

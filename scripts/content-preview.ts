@@ -8,7 +8,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { parse } from 'yaml'
-import { CONTENT_DIRS, loadContent, pageRouteOf } from '../codegen/content.ts'
+import { CONTENT_DIRS, loadContent } from '../codegen/content.ts'
+import { landingFileOf, landingRouteOf } from '../src/core/routes.ts'
 import { formatProblem } from '../codegen/report.ts'
 import { launchChromium, startSite } from '../tests/browser.ts'
 import { captureFullPage } from './capture-page.ts'
@@ -42,7 +43,7 @@ export function routesOf(files: string[], root: string, allRoutes: string[], blo
   const landing = allRoutes.filter((r) => r.startsWith('/ai/'))
   for (const file of files) {
     if (file.startsWith(`${CONTENT_DIRS.pages}/`) && file.endsWith('.yaml')) {
-      add(pageRouteOf(file), file, !allRoutes.includes(pageRouteOf(file)))
+      add(landingRouteOf(file), file, !allRoutes.includes(landingRouteOf(file)))
     } else if (file === CONTENT_DIRS.site || file.startsWith('schema/')) {
       for (const route of allRoutes) add(route, file)
     } else if (file.startsWith(`${CONTENT_DIRS.blogs}/`)) {
@@ -53,7 +54,7 @@ export function routesOf(files: string[], root: string, allRoutes: string[], blo
     } else if (file.startsWith('public/')) {
       const publicPath = file.slice('public'.length)
       for (const route of landing) {
-        const pageFile = `${CONTENT_DIRS.pages}/${route.slice('/ai/'.length)}.yaml`
+        const pageFile = landingFileOf(route)
         if (readFileSync(path.join(root, pageFile), 'utf8').includes(publicPath)) add(route, file)
       }
     }

@@ -5,8 +5,8 @@
 import { createServer } from 'vite'
 import { loadContent } from '../codegen/content.ts'
 import { formatReport } from '../codegen/report.ts'
+import { builtBlogs, contentProjects } from '../codegen/site-manifest.ts'
 import { buildApp } from '../server/app.ts'
-import { apiBlogs } from '../server/blogs.ts'
 import { loadConfig } from '../server/config.ts'
 import { openLeadStore } from '../server/lead-store.ts'
 
@@ -16,8 +16,7 @@ const content = loadContent(root)
 // A content problem must not stop the dev server: the overlay shows it, and the API serves what is valid.
 if (content.problems.length > 0) console.error(formatReport(content.problems, { github: false }))
 const store = await openLeadStore(config)
-const projects = (content.projects as { project?: unknown[] } | undefined)?.project ?? []
-const api = await buildApp(config, { store, blogs: apiBlogs(content), projects }, { site: false })
+const api = await buildApp(config, { store, blogs: builtBlogs(content), projects: contentProjects(content) }, { site: false })
 await api.ready()
 
 const vite = await createServer({

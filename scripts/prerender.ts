@@ -1,36 +1,13 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { pageFileOf } from '../codegen/content.ts'
+import type { SiteManifest } from '../src/core/manifest.ts'
+import { isLandingRoute, landingFileOf } from '../src/core/routes.ts'
 import { DEFERRED_SCRIPTS_ID, deferredScriptsLoader } from '../src/lib/theme.ts'
-import type { ApiBlog } from '../server/blogs.ts'
+import type { HeadContext, SiteDataState } from '../src/app/entry-server.tsx'
 
-/** What the server-render bundle (src/app/entry-server.tsx) exports; built by Vite, loaded here. */
-interface ServerEntry {
-  render(url: string, data: SiteDataState): Promise<{ html: string; head?: HeadData }>
-  pageRoutes: readonly { route: string }[]
-  routeSources(pathname: string): string[]
-  site: { company: { name: string; legalName: string; logo: string; shareImage: string; email: string; phone: string; address: string } }
-  renderHeadTags(head: HeadData, context: HeadContext): string
-  INITIAL_DATA_ID: string
-  serializeInitialData(data: SiteDataState): string
-  recentBlogsData(blogs: readonly ApiBlog[]): ApiBlog[]
-}
-interface HeadData {
-  title: string
-}
-interface HeadContext {
-  siteUrl: string
-  siteName: string
-  shareImage?: string
-  themeColor: string
-  organization: { name: string; legalName: string; logo: string; email: string; telephone: string; address: string }
-}
-interface SiteDataState {
-  blogs: ApiBlog[]
-  blogsLoading: boolean
-  projects: unknown[]
-}
+/** What the server-render bundle exports: the module src/app/entry-server.tsx, built by Vite, loaded here. */
+type ServerEntry = typeof import('../src/app/entry-server.tsx')
 
 interface ManifestChunk {
   file: string
@@ -40,11 +17,6 @@ interface ManifestChunk {
   isEntry?: boolean
 }
 
-/** dist/ file that serves a route: / → index.html, /ai/X → ai/X.html, 404 → 404.html. */
-export function htmlFileFor(route: string): string {
-  if (route === '/') return 'index.html'
-  return `${route.replace(/^\//, '')}.html`
-}
 
 /** Every chunk a module needs, itself first, for modulepreload links. */
 function chunkClosure(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
@@ -58,8 +30,8 @@ export interface PrerenderOptions {
   root: string
   outDir: string
   ssrEntry: string
-  blogs: ApiBlog[]
-  siteUrl: string
+  /** The routes to render, and the blogs and site address they show. */
+  manifest: SiteManifest
 }
 
 /**
@@ -67,7 +39,8 @@ export interface PrerenderOptions {
  * to first paint) and a modulepreload of the page's own chunk.
  */
 export async function prerender(options: PrerenderOptions): Promise<{ route: string; file: string; bytes: number }[]> {
-  const { root, outDir, blogs } = options
+  const { root, outDir } = options
+  const { blogs, siteUrl } = options.manifest
   const entry = (await import(pathToFileURL(path.resolve(root, options.ssrEntry)).href)) as ServerEntry
   const template = await readFile(path.join(outDir, 'index.html'), 'utf8')
   const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
@@ -95,7 +68,7 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
 
   const { company } = entry.site
   const headContext: HeadContext = {
-    siteUrl: options.siteUrl,
+    siteUrl,
     siteName: company.name,
     shareImage: company.shareImage,
     themeColor: '#1d4ed8',
@@ -105,22 +78,15 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
   const withoutBlogs: SiteDataState = { blogs: [], blogsLoading: true, projects: [] }
   // Landing pages show Recent Blogs in their HTML; they carry only what the cards need.
   const withRecentBlogs: SiteDataState = { blogs: entry.recentBlogsData(blogs), blogsLoading: false, projects: [] }
-  const routes: { route: string; data: SiteDataState }[] = [
-    { route: '/', data: withoutBlogs },
-    { route: '/thank-you', data: withoutBlogs },
-    { route: '/404', data: withoutBlogs },
-    { route: '/blog', data: withBlogs },
-    ...blogs.map((b) => ({ route: `/blog/${b.custom_url}`, data: withBlogs })),
-    ...entry.pageRoutes.map((p) => ({ route: p.route, data: withRecentBlogs })),
-  ]
+  const dataFor = (route: string) =>
+    isLandingRoute(route) ? withRecentBlogs : route === '/blog' || route.startsWith('/blog/') ? withBlogs : withoutBlogs
 
-  const pageByRoute = new Map(entry.pageRoutes.map((p) => [p.route, p]))
   const written: { route: string; file: string; bytes: number }[] = []
-  for (const { route, data } of routes) {
+  for (const { route, file } of options.manifest.routes) {
+    const data = dataFor(route)
     const { html, head } = await entry.render(route, data)
     if (!head) throw new Error(`${route} rendered no <DocumentHead>; every route must declare its title and description`)
-    const page = pageByRoute.get(route)
-    const sources = [...entry.routeSources(route === '/404' ? '/no-such-page' : route), ...(page ? [pageFileOf(page.route)] : [])]
+    const sources = [...entry.routeSources(route === '/404' ? '/no-such-page' : route), ...(isLandingRoute(route) ? [landingFileOf(route)] : [])]
     for (const source of sources) {
       if (!manifest[source]) throw new Error(`${route}: ${source} is not a chunk of this build; check the source given to lazyComponent`)
     }
@@ -138,7 +104,6 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
       .replace('<!--head-->', entry.renderHeadTags(head, headContext))
       .replace('<!--app-->', html)
       .replace('</body>', `  ${initialData}${deferred}\n  </body>`)
-    const file = htmlFileFor(route === '/404' ? '/404' : route)
     await mkdir(path.dirname(path.join(outDir, file)), { recursive: true })
     await writeFile(path.join(outDir, file), document)
     written.push({ route, file, bytes: Buffer.byteLength(document) })

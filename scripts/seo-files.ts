@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import { statSync } from 'node:fs'
 import path from 'node:path'
+import { escapeMarkup } from '../src/core/escape.ts'
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 export interface SitemapEntry {
   path: string
@@ -14,7 +14,7 @@ export interface SitemapEntry {
 export function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
   const urls = entries.map(
     (e) =>
-      `  <url><loc>${escapeXml(new URL(e.path, siteUrl).href)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`,
+      `  <url><loc>${escapeMarkup(new URL(e.path, siteUrl).href)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`,
   )
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
 }

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
-import { HONEYPOT_FIELD, leadMessages } from '../src/features/consultation/lead-rules.ts'
+import { HONEYPOT_FIELD, leadMessages } from '../src/core/lead.ts'
 import { buildApp } from './app.ts'
-import type { ApiBlog } from './blogs.ts'
+import type { BuiltBlog } from '../src/core/blog.ts'
 import { loadConfig } from './config.ts'
 import { openLeadStore, type LeadStore } from './lead-store.ts'
 
-const blogs: ApiBlog[] = Array.from({ length: 45 }, (_, i) => ({
+const blogs: BuiltBlog[] = Array.from({ length: 45 }, (_, i) => ({
   id: i + 1,
   custom_url: `post-${i + 1}`,
   image: '/images/blog/x.svg',

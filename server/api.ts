@@ -1,8 +1,8 @@
 import zlib from 'node:zlib'
 import compress from '@fastify/compress'
 import type { FastifyInstance } from 'fastify'
-import type { ApiBlog } from './blogs.ts'
-import { parseLeadInput } from './lead-input.ts'
+import { parseLeadRequest } from '../src/core/lead.ts'
+import type { BuiltBlog } from '../src/core/blog.ts'
 import type { LeadStore } from './lead-store.ts'
 import { createRateLimiter } from './rate-limit.ts'
 
@@ -14,7 +14,7 @@ export interface ApiOptions {
   outbox: () => Parameters<LeadStore['insert']>[1]
   /** Called after a lead is stored, so its delivery starts at once. */
   onStored: () => void
-  blogs: ApiBlog[]
+  blogs: BuiltBlog[]
   projects: unknown[]
   rateLimit: { max: number; windowMs: number }
 }
@@ -50,7 +50,7 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
       return reply.code(429).send({ error: 'Too many requests. Please try again later.' })
     }
     const header = request.headers['idempotency-key']
-    const input = parseLeadInput(request.body, typeof header === 'string' ? header : undefined)
+    const input = parseLeadRequest(request.body, typeof header === 'string' ? header : undefined)
     if (input.kind === 'invalid') return reply.code(400).send({ errors: input.errors })
     if (input.kind === 'bot') {
       request.log.info({ honeypot: true }, 'lead dropped by honeypot')

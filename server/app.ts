@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { api } from './api.ts'
-import type { ApiBlog } from './blogs.ts'
+import type { BuiltBlog } from '../src/core/blog.ts'
 import type { ServerConfig } from './config.ts'
 import { emailChannel, webhookChannel, type LeadChannel } from './lead-channels.ts'
 import { startDeliveryWorker } from './lead-delivery.ts'
@@ -9,7 +9,7 @@ import { inlineHashes, staticSite } from './static-site.ts'
 
 export interface AppDependencies {
   store: LeadStore
-  blogs: ApiBlog[]
+  blogs: BuiltBlog[]
   projects: unknown[]
 }
 

@@ -2,15 +2,21 @@
 import { writeFileSync } from 'node:fs'
 import { loadConfig } from './config.ts'
 import { toCsv } from './csv.ts'
-import { openLeadStore } from './lead-store.ts'
+import { LEAD_COLUMNS, leadRow, openLeadStore } from './lead-store.ts'
+
+/** What the sales team gets: every column but the server's own bookkeeping. */
+const EXPORTED = LEAD_COLUMNS.filter((c) => c !== 'remote_address' && c !== 'request_id')
 
 const config = loadConfig()
 const store = await openLeadStore(config)
 const leads = await store.all()
 await store.close()
 const csv = toCsv(
-  ['id', 'created_at', 'name', 'email', 'contact', 'url', 'message', 'query', 'ip_address', 'city', 'region', 'country'],
-  leads.map((l) => [l.id, l.createdAt, l.name, l.email, l.contact, l.url, l.message, l.query, l.ipAddress, l.location?.city, l.location?.region, l.location?.country]),
+  ['id', 'created_at', ...EXPORTED],
+  leads.map((lead) => {
+    const row = leadRow(lead)
+    return [lead.id, lead.createdAt, ...EXPORTED.map((column) => row[column])]
+  }),
 )
 const target = process.argv[2]
 if (target) {

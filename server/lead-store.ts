@@ -1,17 +1,9 @@
-/** A lead as stored: the form's fields, what the page added, and what the server saw. */
-export interface NewLead {
-  name: string
-  email: string
-  contact: string
-  url: string
-  message: string
-  query: string
-  ipAddress: string
-  location: { city?: string; region?: string; country?: string } | null
+import type { Lead } from '../src/core/lead.ts'
+
+/** A lead as stored: what the API accepted, and what the server saw. */
+export interface NewLead extends Lead {
   /** Address the request came from, as the server saw it (behind TRUST_PROXY, the client's). */
   remoteAddress: string
-  /** A client's retry key: the same key stores the lead once. */
-  requestId: string | null
 }
 
 export interface StoredLead extends NewLead {
@@ -118,7 +110,27 @@ export function deliveryFromRow(row: Record<string, unknown>): Delivery {
 
 /** The lead's columns, in insert order, for both databases. */
 export const LEAD_COLUMNS = ['name', 'email', 'contact', 'url', 'message', 'query', 'ip_address', 'city', 'region', 'country', 'remote_address', 'request_id'] as const
+export type LeadColumn = (typeof LEAD_COLUMNS)[number]
+
+/** A lead as one flat row named by its columns: what the databases store and the CSV export lists. */
+export function leadRow(lead: NewLead): Record<LeadColumn, string | null> {
+  return {
+    name: lead.name,
+    email: lead.email,
+    contact: lead.contact,
+    url: lead.url,
+    message: lead.message,
+    query: lead.query,
+    ip_address: lead.ipAddress,
+    city: lead.location?.city ?? null,
+    region: lead.location?.region ?? null,
+    country: lead.location?.country ?? null,
+    remote_address: lead.remoteAddress,
+    request_id: lead.requestId,
+  }
+}
 
 export function leadValues(lead: NewLead): unknown[] {
-  return [lead.name, lead.email, lead.contact, lead.url, lead.message, lead.query, lead.ipAddress, lead.location?.city ?? null, lead.location?.region ?? null, lead.location?.country ?? null, lead.remoteAddress, lead.requestId]
+  const row = leadRow(lead)
+  return LEAD_COLUMNS.map((column) => row[column])
 }

@@ -1,10 +1,11 @@
-/** `npm start` (after the build): the site and the API on one port, until SIGTERM or SIGINT. */
-import { loadContent } from '../codegen/content.ts'
-import { formatReport } from '../codegen/report.ts'
+/**
+ * `npm run serve` (`npm start` builds first): the built site and the API on one port, until SIGTERM
+ * or SIGINT. Reads what it serves from the build's manifest; content is checked by the build alone.
+ */
 import { buildApp } from './app.ts'
-import { apiBlogs } from './blogs.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openLeadStore } from './lead-store.ts'
+import { readSiteManifest } from './site-manifest.ts'
 
 let config
 try {
@@ -17,14 +18,15 @@ try {
   throw error
 }
 
-const content = loadContent(process.cwd())
-if (content.problems.length > 0) {
-  console.error(formatReport(content.problems, { github: false }))
+let manifest
+try {
+  manifest = readSiteManifest(config.distDir)
+} catch (error) {
+  console.error((error as Error).message)
   process.exit(1)
 }
 const store = await openLeadStore(config)
-const projects = (content.projects as { project?: unknown[] } | undefined)?.project ?? []
-const app = await buildApp(config, { store, blogs: apiBlogs(content), projects })
+const app = await buildApp(config, { store, blogs: manifest.blogs, projects: manifest.projects })
 
 let closing = false
 const shutdown = async (signal: string) => {

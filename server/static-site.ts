@@ -3,7 +3,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { createLandingResolver } from '../src/lib/landing-path.ts'
+import { createLandingResolver, isLandingRoute } from '../src/core/routes.ts'
+import { readSiteManifest } from './site-manifest.ts'
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -77,10 +78,9 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
  */
 export async function staticSite(app: FastifyInstance, options: StaticSiteOptions) {
   const { distDir, htmlHeaders } = options
-  if (!existsSync(path.join(distDir, 'index.html'))) {
-    throw new Error(`${distDir} holds no built site: run \`npm run build\` first (npm start does it for you)`)
-  }
-  const names = walk(distDir).filter((f) => !f.endsWith('.br') && !f.endsWith('.gz') && !f.startsWith('/.vite/'))
+  const manifest = readSiteManifest(distDir)
+  // Dot-folders hold the build's own records (Vite's chunk manifest, ours), not the site.
+  const names = walk(distDir).filter((f) => !f.endsWith('.br') && !f.endsWith('.gz') && !f.startsWith('/.'))
   const available = new Set(names)
   const cache = new Map<string, StaticFile>()
   const load = (name: string): StaticFile => {
@@ -107,8 +107,7 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     return file
   }
 
-  const pageRoutes = names.filter((n) => n.startsWith('/ai/') && n.endsWith('.html')).map((n) => n.slice(0, -'.html'.length))
-  const resolveLanding = createLandingResolver(pageRoutes)
+  const resolveLanding = createLandingResolver(manifest.routes.filter((r) => isLandingRoute(r.route)).map((r) => r.route))
 
   const send = (request: FastifyRequest, reply: FastifyReply, name: string, status = 200) => {
     const file = load(name)

@@ -5,7 +5,7 @@ import { FileSystemConfigLoader, HtmlValidate } from 'html-validate'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '../codegen/content.ts'
-import { htmlFileFor } from '../scripts/prerender.ts'
+import { htmlFileFor } from '../src/core/routes.ts'
 import { gotoHydrated, useSiteInChromium } from './browser.ts'
 
 const content = loadContent(process.cwd())

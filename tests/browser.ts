@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
-import { loadContent } from '../codegen/content.ts'
 import { buildApp } from '../server/app.ts'
-import { apiBlogs } from '../server/blogs.ts'
 import { loadConfig } from '../server/config.ts'
 import { openLeadStore, type LeadStore } from '../server/lead-store.ts'
+import { readSiteManifest } from '../server/site-manifest.ts'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -39,10 +38,9 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   const root = process.cwd()
   const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'site-test-')), 'leads.sqlite')
   const config = loadConfig({ ...env, DATABASE_PATH: databasePath, LOG_LEVEL: 'silent', PORT: '0' }, root)
-  const content = loadContent(root)
+  const { blogs, projects } = readSiteManifest(config.distDir)
   const store = await openLeadStore({ databasePath })
-  const projects = (content.projects as { project?: unknown[] } | undefined)?.project ?? []
-  const app = await buildApp(config, { store, blogs: apiBlogs(content), projects })
+  const app = await buildApp(config, { store, blogs, projects })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0

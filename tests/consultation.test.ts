@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { leadMessages, submitMessages } from '../src/features/consultation/lead-rules.ts'
+import { leadMessages, submitMessages } from '../src/core/lead.ts'
 import { gotoHydrated, useSiteInChromium } from './browser.ts'
 
 const ctx = useSiteInChromium({ RATE_LIMIT_MAX: '0' })

@@ -6,7 +6,7 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadContent } from '../codegen/content.ts'
-import { apiBlogs } from '../server/blogs.ts'
+import { builtBlogs } from '../codegen/site-manifest.ts'
 import { buildSite } from '../scripts/build.ts'
 import { gotoHydrated, launchChromium, startSite, type RunningSite } from './browser.ts'
 
@@ -15,7 +15,7 @@ import { gotoHydrated, launchChromium, startSite, type RunningSite } from './bro
  * server (with its CSP) and once by a plain static server with no security headers at all.
  */
 const root = process.cwd()
-const blogs = apiBlogs(loadContent(root))
+const blogs = builtBlogs(loadContent(root))
 const [htmlPost, treePost] = blogs
 const EVIL = 'https://evil.example/'
 

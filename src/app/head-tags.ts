@@ -1,7 +1,5 @@
 import type { HeadData } from './document-head'
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+import { escapeMarkup } from '../core/escape'
 
 /** JSON inside <script>: '<' escaped so no value can end the element. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
@@ -68,28 +66,28 @@ export function renderHeadTags(head: HeadData, context: HeadContext): string {
   const canonical = new URL(head.path, context.siteUrl).href
   const image = context.shareImage ? new URL(context.shareImage, context.siteUrl).href : undefined
   const tags = [
-    `<title>${escapeHtml(head.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    `<title>${escapeMarkup(head.title)}</title>`,
+    `<meta name="description" content="${escapeMarkup(head.description)}" />`,
     `<meta name="robots" content="${head.noindex ? 'noindex' : 'index, follow'}" />`,
-    `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    `<link rel="canonical" href="${escapeMarkup(canonical)}" />`,
     `<meta name="theme-color" content="${context.themeColor}" />`,
     `<meta property="og:type" content="${head.article ? 'article' : 'website'}" />`,
     `<meta property="og:locale" content="en_US" />`,
-    `<meta property="og:site_name" content="${escapeHtml(context.siteName)}" />`,
-    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+    `<meta property="og:site_name" content="${escapeMarkup(context.siteName)}" />`,
+    `<meta property="og:title" content="${escapeMarkup(head.title)}" />`,
+    `<meta property="og:description" content="${escapeMarkup(head.description)}" />`,
+    `<meta property="og:url" content="${escapeMarkup(canonical)}" />`,
     ...(image
       ? [
-          `<meta property="og:image" content="${escapeHtml(image)}" />`,
+          `<meta property="og:image" content="${escapeMarkup(image)}" />`,
           `<meta property="og:image:width" content="1200" />`,
           `<meta property="og:image:height" content="630" />`,
         ]
       : []),
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
-    `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
-    `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
-    ...(image ? [`<meta name="twitter:image" content="${escapeHtml(image)}" />`] : []),
+    `<meta name="twitter:title" content="${escapeMarkup(head.title)}" />`,
+    `<meta name="twitter:description" content="${escapeMarkup(head.description)}" />`,
+    ...(image ? [`<meta name="twitter:image" content="${escapeMarkup(image)}" />`] : []),
     ...structuredData(head, context).map((data) => `<script type="application/ld+json">${jsonForScript(data)}</script>`),
   ]
   return tags.join('\n    ')

@@ -1,9 +1,8 @@
 import { createElement, type ReactNode } from 'react'
+import { ROUTER_PATH } from '../core/routes'
 import { Link } from '../lib/router'
 import { DROP_WITH_CONTENT, isAllowedTag, MAX_MARKUP_DEPTH as MAX_DEPTH, safeHref, type MarkupNode } from '../lib/markup-policy'
 
-/** Site-relative links that the router serves; they navigate without a page load. */
-const ROUTER_PATH = /^\/(?:$|ai\/|blog(?:[/?#]|$)|thank-you(?:[?#]|$))/
 
 function renderLink(attrs: unknown, content: ReactNode[] | undefined, key: number): ReactNode {
   const href = safeHref(attrs && typeof attrs === 'object' ? (attrs as Record<string, unknown>).href : undefined)

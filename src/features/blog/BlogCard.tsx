@@ -1,11 +1,11 @@
 import { Link } from '../../lib/router'
 import { site } from '../../lib/site'
 import { BlogImage } from './BlogImage'
-import { blogTitle, type BlogSummary } from './blog-types'
+import { blogTitle, type ApiBlog } from '../../core/blog'
 import { blogExcerpt } from './excerpt'
 
 /** A blog card: image, title, a 140-character excerpt, and 'Read More', which also takes the reader to the top. */
-export function BlogCard({ blog, headingLevel = 3, onFirstScreen = false }: { blog: BlogSummary; headingLevel?: 2 | 3; onFirstScreen?: boolean }) {
+export function BlogCard({ blog, headingLevel = 3, onFirstScreen = false }: { blog: ApiBlog; headingLevel?: 2 | 3; onFirstScreen?: boolean }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const href = `/blog/${blog.custom_url}`
   return (

@@ -4,10 +4,10 @@ import 'swiper/css'
 import 'swiper/css/pagination'
 import { site } from '../../lib/site'
 import { BlogCard } from './BlogCard'
-import type { BlogSummary } from './blog-types'
+import type { ApiBlog } from '../../core/blog'
 
 /** The Swiper carousel; its own chunk, loaded when the section nears the viewport. */
-export function BlogCarousel({ groups, perSlide }: { groups: BlogSummary[][]; perSlide: number }) {
+export function BlogCarousel({ groups, perSlide }: { groups: ApiBlog[][]; perSlide: number }) {
   return (
     <div className="blog-carousel">
       <Swiper

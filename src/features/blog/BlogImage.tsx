@@ -1,4 +1,4 @@
-import type { BlogSummary } from './blog-types'
+import type { ApiBlog } from '../../core/blog'
 
 /**
  * A post's cover, sized so nothing shifts; other APIs may not send the size, so 16:9 is assumed.
@@ -10,7 +10,7 @@ export function BlogImage({
   priority = false,
   eager = priority,
 }: {
-  blog: BlogSummary
+  blog: ApiBlog
   className: string
   priority?: boolean
   eager?: boolean

@@ -6,7 +6,7 @@ import copy from 'site-part:blog'
 import { site } from '../../lib/site'
 import { BlogImage } from './BlogImage'
 import { HtmlBody } from './HtmlBody'
-import { blogTitle } from './blog-types'
+import { blogTitle } from '../../core/blog'
 import { RecentBlogs } from './RecentBlogs'
 import { useSiteData } from './site-data'
 

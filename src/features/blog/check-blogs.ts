@@ -1,4 +1,4 @@
-import type { BlogSummary } from './blog-types'
+import type { ApiBlog } from '../../core/blog'
 
 /** The page size asked of the API; an answer with more is cut to it. */
 export const BLOGS_PER_PAGE = 40
@@ -16,7 +16,7 @@ const isPositive = (v: unknown) => typeof v === 'number' && Number.isFinite(v) &
 const isDescription = (v: unknown) => typeof v === 'string' || (Array.isArray(v) && v.every(Array.isArray))
 
 /** Every field a page reads, with the check its value must pass. */
-const FIELDS: Record<keyof BlogSummary, (v: unknown) => boolean> = {
+const FIELDS: Record<keyof ApiBlog, (v: unknown) => boolean> = {
   id: (v) => typeof v === 'number' && Number.isSafeInteger(v),
   custom_url: (v) => isString(v) && SLUG.test(v),
   image: (v) => isString(v) && SAFE_IMAGE.test(v),
@@ -35,14 +35,14 @@ const FIELDS: Record<keyof BlogSummary, (v: unknown) => boolean> = {
 function badField(entry: unknown): string | undefined {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return 'the entry itself'
   const record = entry as Record<string, unknown>
-  return Object.keys(FIELDS).find((field) => !FIELDS[field as keyof BlogSummary](record[field]))
+  return Object.keys(FIELDS).find((field) => !FIELDS[field as keyof ApiBlog](record[field]))
 }
 
 /**
  * The API's blog list, checked at the door: entries with a missing or malformed field, or a repeated
  * id or address, are dropped with one warning naming the fields; at most 40 are kept.
  */
-export function checkBlogs(value: unknown, warn: (message: string) => void = console.warn): BlogSummary[] {
+export function checkBlogs(value: unknown, warn: (message: string) => void = console.warn): ApiBlog[] {
   if (!Array.isArray(value)) {
     warn(`Blogs from the API: field blogs is ${value === null ? 'null' : typeof value}, not a list; no posts shown`)
     return []
@@ -50,9 +50,9 @@ export function checkBlogs(value: unknown, warn: (message: string) => void = con
   const entries = value.slice(0, BLOGS_PER_PAGE)
   const problems = new Map<string, number>()
   const seen = new Set<unknown>()
-  const kept: BlogSummary[] = []
+  const kept: ApiBlog[] = []
   for (const entry of entries) {
-    const blog = entry as BlogSummary
+    const blog = entry as ApiBlog
     const field = badField(entry) ?? (seen.has(blog.id) || seen.has(blog.custom_url) ? 'id or custom_url (repeated)' : undefined)
     if (field) problems.set(field, (problems.get(field) ?? 0) + 1)
     else kept.push(blog)

@@ -1,4 +1,4 @@
-import type { BlogSummary } from './blog-types'
+import type { ApiBlog } from '../../core/blog'
 
 export const EXCERPT_LENGTH = 140
 
@@ -39,7 +39,7 @@ export function truncate(text: string, max = EXCERPT_LENGTH): string {
 }
 
 /** The card excerpt: the post's text (or its meta description), markup stripped, cut at 140 characters. */
-export function blogExcerpt(blog: BlogSummary): string {
+export function blogExcerpt(blog: ApiBlog): string {
   const { description } = blog
   const body = Array.isArray(description) ? markupText(description.flat()) : typeof description === 'string' ? stripTags(description) : ''
   return truncate(body || stripTags(blog.meta_desc))
@@ -49,7 +49,7 @@ export function blogExcerpt(blog: BlogSummary): string {
  * A post reduced to what its card shows, its excerpt as its only text: what a prerendered page
  * carries for Recent Blogs. Its card renders exactly as the full post's would.
  */
-export function cardOnly(blog: BlogSummary): BlogSummary {
+export function cardOnly(blog: ApiBlog): ApiBlog {
   const { id, custom_url, image, meta_title, meta_desc, title, image_alt, image_width, image_height, published } = blog
   return { id, custom_url, image, meta_title, meta_desc, title, image_alt, image_width, image_height, published, description: [[blogExcerpt(blog)]] }
 }

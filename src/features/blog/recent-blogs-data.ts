@@ -1,4 +1,4 @@
-import type { BlogSummary } from './blog-types'
+import type { ApiBlog } from '../../core/blog'
 import { MAX_RECENT_BLOGS } from './carousel-groups'
 import { cardOnly } from './excerpt'
 
@@ -6,6 +6,6 @@ import { cardOnly } from './excerpt'
  * The posts a landing page's Recent Blogs shows, as card data, for the prerendered HTML: visitors
  * without JavaScript and crawlers see them, and the fetch at start then changes nothing on screen.
  */
-export function recentBlogsData(blogs: readonly BlogSummary[]): BlogSummary[] {
+export function recentBlogsData(blogs: readonly ApiBlog[]): ApiBlog[] {
   return blogs.slice(0, MAX_RECENT_BLOGS).map(cardOnly)
 }

@@ -1,9 +1,9 @@
 import { createContext, use, useSyncExternalStore, type ReactNode } from 'react'
-import type { BlogSummary } from './blog-types'
+import type { ApiBlog } from '../../core/blog'
 
 /** Data fetched once when the app starts and shared by every page (blogs and projects), never refetched on navigation. */
 export interface SiteDataState {
-  blogs: BlogSummary[]
+  blogs: ApiBlog[]
   blogsLoading: boolean
   projects: unknown[]
 }

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useNavigate } from '../../lib/router'
 import { site } from '../../lib/site'
-import { HONEYPOT_FIELD, LEAD_FIELDS, submitMessages, validateLead, type LeadErrors, type LeadField, type LeadValues } from './lead-rules'
+import { HONEYPOT_FIELD, LEAD_FIELDS, submitMessages, validateLead, type LeadErrors, type LeadField, type LeadValues } from '../../core/lead'
 import { submitLead } from './submit-lead'
 import { browserSubmitSettings } from './submit-settings'
 import { showToast } from './toast'

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD, normalizeLead, type LeadValues } from './lead-rules'
+import { leadRequest, type LeadLocation, type LeadValues } from '../../core/lead'
 
 /** The outside services and the API a submit talks to; passed in so tests stub them at the fetch boundary. */
 export interface SubmitSettings {
@@ -11,12 +11,6 @@ export interface SubmitSettings {
   /** Each look-up gives up after this long, so a slow service never holds a visitor's submit. */
   lookupTimeoutMs: number
   log: (message: string, error?: unknown) => void
-}
-
-export interface LeadLocation {
-  city?: string
-  region?: string
-  country?: string
 }
 
 async function getJson(url: string, settings: SubmitSettings): Promise<Record<string, unknown>> {
@@ -64,13 +58,7 @@ export async function submitLead(
 ): Promise<boolean> {
   const ip = await lookupIp(settings)
   const location = ip ? await lookupLocation(ip, settings) : null
-  const body = {
-    ...normalizeLead(values),
-    ip_address: ip ?? '',
-    query: `${formHeading} query`,
-    ...(location ? { location } : {}),
-    ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
-  }
+  const body = leadRequest(values, { query: `${formHeading} query`, ipAddress: ip, location, honeypot })
   const response = await settings.fetch(`${settings.apiBase}/appDev`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': requestId },

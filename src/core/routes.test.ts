@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLandingResolver } from './landing-path'
+import { createLandingResolver } from './routes'
 
 const resolve = createLandingResolver(['/ai/Ai-Development', '/ai/Generative-Ai-consulting-company', '/ai/ai-consulting-toronto-ca'])
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { leadMessages as m, normalizeLead, phoneDigits, validateLead, type LeadValues } from './lead-rules'
+import { leadMessages as m, normalizeLead, phoneDigits, validateLead, type LeadValues } from './lead'
 
 const valid: LeadValues = { name: 'Dana Reyes', email: 'dana@acme.com', contact: '4155550142', url: '', message: 'We need a pilot.' }
 const errorsFor = (patch: Partial<LeadValues>) => validateLead({ ...valid, ...patch })

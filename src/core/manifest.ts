@@ -1,0 +1,29 @@
+import type { BuiltBlog } from './blog.ts'
+
+/** Where the build writes the manifest inside dist/; the server never serves dot-folders. */
+export const SITE_MANIFEST_PATH = '.site/manifest.json'
+
+/** One prerendered route. */
+export interface ManifestRoute {
+  route: string
+  /** The HTML file under dist/ that serves it. */
+  file: string
+  /** The content file it is made from, relative to the project root. */
+  source: string
+  /** Listed in the sitemap (the 404 and thank-you pages are not). */
+  indexable: boolean
+  /** ISO time its content last changed. */
+  lastmod?: string
+}
+
+/**
+ * Everything the running site needs from the content, written by the build next to the HTML: the
+ * server serves from it and never reads or checks content itself.
+ */
+export interface SiteManifest {
+  siteUrl: string
+  routes: ManifestRoute[]
+  /** Newest first, as GET /api/blogs/blog lists them. */
+  blogs: BuiltBlog[]
+  projects: unknown[]
+}

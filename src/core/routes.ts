@@ -1,0 +1,39 @@
+/**
+ * The site's addresses, known in one place: a landing page's route, its content file and its HTML
+ * file; which paths the in-app router serves; where a requested /ai/ path leads.
+ */
+
+/** Every landing page lives under this prefix; the rest of its address is its file name. */
+export const LANDING_PREFIX = '/ai/'
+export const PAGES_DIR = 'content/pages'
+export const BLOGS_DIR = 'content/blogs'
+
+/** /ai/Ai-Development ← content/pages/Ai-Development.yaml (any directory, any separator). */
+export const landingRouteOf = (file: string) => LANDING_PREFIX + file.split(/[\\/]/).pop()!.replace(/\.yaml$/, '')
+/** content/pages/Ai-Development.yaml ← /ai/Ai-Development */
+export const landingFileOf = (route: string) => `${PAGES_DIR}/${route.slice(LANDING_PREFIX.length)}.yaml`
+export const isLandingRoute = (route: string) => route.startsWith(LANDING_PREFIX)
+
+/** The dist/ file that serves a route: / → index.html, /ai/X → ai/X.html, /404 → 404.html. */
+export function htmlFileFor(route: string): string {
+  return route === '/' ? 'index.html' : `${route.replace(/^\//, '')}.html`
+}
+
+/** Site-relative links the in-app router serves; they navigate without a page load. */
+export const ROUTER_PATH = /^\/(?:$|ai\/|blog(?:[/?#]|$)|thank-you(?:[?#]|$))/
+
+/** Where a requested /ai/ path leads: its page, its canonical spelling (301) or the home page (302). */
+export type LandingResolution = { kind: 'page'; route: string } | { kind: 'redirect'; to: string; status: 301 | 302 }
+
+/** Case-insensitive lookup of the canonical routes, built once per route list. */
+export function createLandingResolver(routes: Iterable<string>) {
+  const exact = new Set(routes)
+  const byLowerCase = new Map([...exact].map((r) => [r.toLowerCase(), r]))
+  return (pathname: string): LandingResolution => {
+    const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+    if (exact.has(trimmed)) return { kind: 'page', route: trimmed }
+    const canonical = byLowerCase.get(trimmed.toLowerCase())
+    if (canonical) return { kind: 'redirect', to: canonical, status: 301 }
+    return { kind: 'redirect', to: '/', status: 302 }
+  }
+}
