@@ -1,10 +1,10 @@
 import createDOMPurify, { type DOMPurify } from 'dompurify'
 import { parseDocument, Parser } from 'htmlparser2'
 import { JSDOM } from 'jsdom'
-import { PURIFY_CONFIG, toBlocks } from '../src/lib/markup-html.ts'
-import { MAX_MARKUP_DEPTH, SAFE_HREF, type MarkupNode } from '../src/lib/markup-policy.ts'
+import { PURIFY_CONFIG, toBlocks } from '../src/core/markup-html.ts'
+import { MAX_MARKUP_DEPTH, SAFE_HREF, type MarkupNode } from '../src/core/markup-policy.ts'
 
-export { ALLOWED_TAGS, SAFE_HREF, type MarkupNode } from '../src/lib/markup-policy.ts'
+export { ALLOWED_TAGS, SAFE_HREF, type MarkupNode } from '../src/core/markup-policy.ts'
 
 const BLOCK_TAGS = new Set(['p', 'ul', 'ol'])
 const INLINE_TAGS = new Set(['b', 'strong', 'i', 'em', 'a'])

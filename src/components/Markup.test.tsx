@@ -8,8 +8,8 @@ import { ALLOWED_TAGS, SAFE_HREF, toMarkupBlocks } from '../../codegen/markup.ts
 import createDOMPurify from 'dompurify'
 import { JSDOM } from 'jsdom'
 import { sanitizeHtml } from '../features/blog/html-body'
-import { PURIFY_CONFIG, toBlocks } from '../lib/markup-html'
-import type { MarkupNode } from '../lib/markup-policy'
+import { PURIFY_CONFIG, toBlocks } from '../core/markup-html'
+import type { MarkupNode } from '../core/markup-policy'
 import { Markup, MarkupList } from './Markup'
 
 const corpus = JSON.parse(

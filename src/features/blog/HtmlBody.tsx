@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Markup } from '../../components/Markup'
-import { PURIFY_CONFIG, toBlocks } from '../../lib/markup-html'
-import type { MarkupNode } from '../../lib/markup-policy'
+import { PURIFY_CONFIG, toBlocks } from '../../core/markup-html'
+import type { MarkupNode } from '../../core/markup-policy'
 import { stripTags } from './excerpt'
 
 /**

@@ -1,6 +1,6 @@
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify'
 import { htmlToDOM } from 'html-react-parser'
-import type { ParsedNode } from '../../lib/markup-html'
+import type { ParsedNode } from '../../core/markup-html'
 
 /**
  * A post body the API sent as an HTML string, sanitized with `config` (the build's allow-list, passed

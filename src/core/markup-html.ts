@@ -1,5 +1,5 @@
 /** What turns an HTML string into renderer blocks, at build time and in the browser; DOM-free too. */
-import { ALLOWED_ATTR, ALLOWED_TAGS, SAFE_HREF, type MarkupNode } from './markup-policy'
+import { ALLOWED_ATTR, ALLOWED_TAGS, SAFE_HREF, type MarkupNode } from './markup-policy.ts'
 
 /** DOMPurify's settings for description markup, the same in the build and the browser. */
 export const PURIFY_CONFIG = {
