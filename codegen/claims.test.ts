@@ -17,7 +17,8 @@ const facts: CompanyFacts = {
   currency: 'USD',
 }
 const terms = {
-  ownership: 'Under our standard agreement, you own the deliverables: the code, the documentation and any models trained for you, with no license back to us.',
+  ownership:
+    'Under our standard agreement, you own the deliverables: the code, the documentation and any models trained for you, with no license back to us.',
   noTraining: 'Under our standard agreement, your data is never used to train models for anyone else.',
 }
 const index: SiteIndex = {
@@ -33,15 +34,48 @@ function checkPage(file: string, text: string) {
   return [...checkSource(source, 'page', index), ...claimProblems([source], facts, terms)]
 }
 const fixtureDir = path.join(import.meta.dirname, '__fixtures__/pages')
-const checkFixture = (name: string) => checkPage(`codegen/__fixtures__/pages/${name}`, readFileSync(path.join(fixtureDir, name), 'utf8'))
+const checkFixture = (name: string) =>
+  checkPage(`codegen/__fixtures__/pages/${name}`, readFileSync(path.join(fixtureDir, name), 'utf8'))
 
 // [fixture, error, line, column, field, part of the message, part of the hint]
 const cases: [string, ContentErrorName, number, number, string, string, string][] = [
-  ['claimed-time-zone.yaml', 'ClaimedTimeZone', 26, 13, 'faqs[0].answer', `"work Boston hours" claims Boston's time zone as ours`, 'the hours that overlap'],
+  [
+    'claimed-time-zone.yaml',
+    'ClaimedTimeZone',
+    26,
+    13,
+    'faqs[0].answer',
+    `"work Boston hours" claims Boston's time zone as ours`,
+    'the hours that overlap',
+  ],
   ['local-office.yaml', 'LocalOffice', 26, 13, 'faqs[0].answer', `"Our Boston AI team" reads as an office`, 'facts.offices'],
-  ['unnamed-currency.yaml', 'UnnamedCurrency', 26, 13, 'faqs[0].answer', 'the price $10,000 does not name its currency', 'US$10,000'],
-  ['contract-term.yaml', 'ContractTerm', 22, 13, 'faqs[0].answer', `"You own the code" states a contract term`, '{{terms.ownership}}'],
-  ['unknown-term.yaml', 'UnknownTerm', 22, 13, 'faqs[0].answer', '{{terms.owner}} is not one of the contract terms', '{{terms.ownership}}, {{terms.noTraining}}'],
+  [
+    'unnamed-currency.yaml',
+    'UnnamedCurrency',
+    26,
+    13,
+    'faqs[0].answer',
+    'the price $10,000 does not name its currency',
+    'US$10,000',
+  ],
+  [
+    'contract-term.yaml',
+    'ContractTerm',
+    22,
+    13,
+    'faqs[0].answer',
+    `"You own the code" states a contract term`,
+    '{{terms.ownership}}',
+  ],
+  [
+    'unknown-term.yaml',
+    'UnknownTerm',
+    22,
+    13,
+    'faqs[0].answer',
+    '{{terms.owner}} is not one of the contract terms',
+    '{{terms.ownership}}, {{terms.noTraining}}',
+  ],
 ]
 
 describe('claims the company cannot stand behind: one fixture per rule', () => {
@@ -108,7 +142,13 @@ describe('pages about a place', () => {
   it('must say where their readers are, or the claim rules could not hold them to the facts', () => {
     const text = readFileSync(path.join(fixtureDir, 'valid.yaml'), 'utf8').replace('category: service', 'category: location')
     expect(checkPage('content/pages/x.yaml', text)).toEqual([
-      expect.objectContaining({ name: 'MissingField', field: 'audience', line: 5, column: 1, message: "'audience' is required but missing" }),
+      expect.objectContaining({
+        name: 'MissingField',
+        field: 'audience',
+        line: 5,
+        column: 1,
+        message: "'audience' is required but missing",
+      }),
     ])
   })
 })

@@ -59,8 +59,14 @@ function timeZoneRules(audience: Audience): RegExp[] {
   const verbs = String.raw`(?:work|works|working|share|shares|sharing|keep|keeps|follow|follows|run|runs|operate|operates|stay|stays|live|lives)`
   return [
     // Only with us as the subject: "Atlanta runs on Eastern time" is a fact about Atlanta.
-    new RegExp(String.raw`\b(?:we|our\s+(?:team|consultants|engineers|people|staff))\s+(?:[\w'’-]+,?\s+){0,12}?(${verbs}\s+(?:${WORD}){0,3}?(?:${zoneWords}|${placeHours}))\b`, 'i'),
-    new RegExp(String.raw`\b((?:${anyOf(zone.names)})[ -]?time\s+(?:team|teams|office|consultants|engineers|developers|staff|experts))\b`, 'i'),
+    new RegExp(
+      String.raw`\b(?:we|our\s+(?:team|consultants|engineers|people|staff))\s+(?:[\w'’-]+,?\s+){0,12}?(${verbs}\s+(?:${WORD}){0,3}?(?:${zoneWords}|${placeHours}))\b`,
+      'i',
+    ),
+    new RegExp(
+      String.raw`\b((?:${anyOf(zone.names)})[ -]?time\s+(?:team|teams|office|consultants|engineers|developers|staff|experts))\b`,
+      'i',
+    ),
     new RegExp(String.raw`\b(our\s+(?:${WORD}){0,2}?(?:${zoneWords}|${placeHours}))\b`, 'i'),
   ]
 }
@@ -74,13 +80,20 @@ function officeRules(company: string, places: readonly string[]): RegExp[] {
   return [
     new RegExp(String.raw`\b(${us}\s+(?:own\s+)?${place}(?:-based)?\s+(?:${WORD}){0,2}?${people})\b`, 'i'),
     new RegExp(String.raw`\b(${us}\s+${people}\s+in\s+${place})\b`, 'i'),
-    new RegExp(String.raw`\b(${escape(company)}\s+is\s+(?:the|an?|your)\s+(?:${WORD}){0,4}?(?:firm|company|agency|consultancy|partner|studio|team)\s+in\s+${place})\b`, 'i'),
-    new RegExp(String.raw`\b((?:we(?:'re|’re|\s+are)|${escape(company)}\s+is)\s+(?:${WORD}){0,2}?(?:based|located|headquartered)\s+in\s+${place})\b`, 'i'),
+    new RegExp(
+      String.raw`\b(${escape(company)}\s+is\s+(?:the|an?|your)\s+(?:${WORD}){0,4}?(?:firm|company|agency|consultancy|partner|studio|team)\s+in\s+${place})\b`,
+      'i',
+    ),
+    new RegExp(
+      String.raw`\b((?:we(?:'re|’re|\s+are)|${escape(company)}\s+is)\s+(?:${WORD}){0,2}?(?:based|located|headquartered)\s+in\s+${place})\b`,
+      'i',
+    ),
   ]
 }
 
 /** A price with no currency named, for readers whose own currency differs: "$10,000" to Dublin. */
-const BARE_PRICE = /(?<!\b(?:US|U\.S\.|USD|CA|C|A|AU|NZ)\s?)(\$\s?\d[\d,.]*(?:[kKmM]\b)?)(?![\d,.kKmM])(?!\s*(?:USD|US dollars|\(USD\)))/
+const BARE_PRICE =
+  /(?<!\b(?:US|U\.S\.|USD|CA|C|A|AU|NZ)\s?)(\$\s?\d[\d,.]*(?:[kKmM]\b)?)(?![\d,.kKmM])(?!\s*(?:USD|US dollars|\(USD\)))/
 const BARE_DOLLARS = /(?<!\bUS\s|\bU\.S\.\s)\b(\d[\d,.]*\s+dollars)\b/i
 
 /** A standard contract term stated in a page's own words instead of inserted from site.yaml. */
@@ -88,7 +101,10 @@ const CONTRACT_TERMS: [term: string, pattern: RegExp][] = [
   ['noCopy', /\b((?:we|Corvane)\s+(?:keep|keeps|retain|retains|hold|holds)\s+no\s+cop(?:y|ies))\b/i],
   ['ownership', /\b(no\s+licen[cs]e\s+back)\b/i],
   ['ownership', /\b(are\s+your\s+property)\b/i],
-  ['ownership', /\b(you\s+own\s+(?:all\s+|the\s+)?(?:(?:source\s+)?code|models?|deliverables|IP|intellectual property|everything|it all))\b/i],
+  [
+    'ownership',
+    /\b(you\s+own\s+(?:all\s+|the\s+)?(?:(?:source\s+)?code|models?|deliverables|IP|intellectual property|everything|it all))\b/i,
+  ],
   ['noTraining', /\b((?:never|not)\s+(?:be\s+)?used\s+to\s+train\s+(?:models?\s+)?for\s+(?:anyone|any other|other|another))\b/i],
   ['hipaa', /\b(we\s+(?:will\s+)?sign\s+(?:a|an|your)\s+(?:HIPAA\s+)?(?:business associate agreement|BAA))\b/i],
 ]

@@ -14,4 +14,6 @@ if (content.problems.length > 0) {
 }
 const changed = await writeGenerated(root, content.pages)
 const ms = Math.round(performance.now() - started)
-console.log(`codegen: ${content.pages.length} page routes, ${changed.length ? 'wrote ' + changed.join(', ') : 'all files up to date'} (${ms} ms)`)
+console.log(
+  `codegen: ${content.pages.length} page routes, ${changed.length ? 'wrote ' + changed.join(', ') : 'all files up to date'} (${ms} ms)`,
+)

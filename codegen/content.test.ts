@@ -21,7 +21,8 @@ const pages = new Map(content.pages.map((p) => [p.route, p.data as unknown as Pa
 const raw = (route: string) => readFileSync(path.join(root, 'content/pages', `${route.slice(4)}.yaml`), 'utf8')
 
 /** The 50 page addresses, spelled exactly so: links from elsewhere depend on them. */
-const specPaths = `Generative-Ai-consulting-company Generative-Ai-Development Generative-Ai-Integration-Services hire-generative-ai-engineers
+const specPaths =
+  `Generative-Ai-consulting-company Generative-Ai-Development Generative-Ai-Integration-Services hire-generative-ai-engineers
 Ai-Agent-Development Ai-Copilot-Development Hire-Prompt-Engineers Adaptive-Ai-Development-Co ChatGPT-Developers Stable-Diffusion-Developers
 ChatGPT-Integration-Service Large-Language-Model Ai-Consulting Ai-Development Ai-As-A-Service Hire-Action-Transformer-Developer
 MLOps-Consulting-service Enterprise-Ai-Development Ai-Chatbot-Development-Co ai-consultant-ireland ai-consulting-toronto-ca
@@ -32,10 +33,16 @@ ai-development-company-texas ai-consulting-new-york ai-consultant-cleveland ai-c
 ai-company-in-san-francisco ai-company-new-jersey ai-in-healthcare-nyc ai-in-data-mining conversational-ai-in-finance
 conversational-ai-in-insurance generative-ai-boston deep-learning-ai-company generative-ai-in-construction
 adaptive-ai-development-melbourne ai-consultant-halifax`
-  .split(/\s+/)
-  .map((p) => `/ai/${p}`)
+    .split(/\s+/)
+    .map((p) => `/ai/${p}`)
 
-const cityIntegrations = ['Cutting-Edge Technology', 'Expertise Across AI Technologies', 'Customised Industry Specific Solutions', 'Proven Track Record', 'Full Support']
+const cityIntegrations = [
+  'Cutting-Edge Technology',
+  'Expertise Across AI Technologies',
+  'Customised Industry Specific Solutions',
+  'Proven Track Record',
+  'Full Support',
+]
 
 describe('the real content', () => {
   it('passes every content check', () => expect(content.problems).toEqual([]))
@@ -63,7 +70,7 @@ describe('the real content', () => {
     expect(all).toMatch(/4-6 weeks/)
     expect(all).toMatch(/24\/7/)
     // No other price or company size is claimed anywhere.
-    expect(new Set(all.match(/\$\d{1,3}(?:,\d{3})*/g))).toEqual(new Set(["$10,000"]))
+    expect(new Set(all.match(/\$\d{1,3}(?:,\d{3})*/g))).toEqual(new Set(['$10,000']))
     expect(all).not.toMatch(/1,?500\+? (?!technology companies)/)
   })
 
@@ -72,7 +79,8 @@ describe('the real content', () => {
     for (const route of pages.keys())
       for (const slug of new Set(raw(route).match(/(?<=href=\\"\/blog\/)[a-z0-9-]+/g) ?? []))
         linkedFrom.set(slug, (linkedFrom.get(slug) ?? 0) + 1)
-    for (const blog of content.blogs) expect(linkedFrom.get(String(blog.custom_url)), String(blog.custom_url)).toBeGreaterThanOrEqual(2)
+    for (const blog of content.blogs)
+      expect(linkedFrom.get(String(blog.custom_url)), String(blog.custom_url)).toBeGreaterThanOrEqual(2)
   })
 
   it('words each standard contract term once, in site.yaml, and pages insert it', () => {
@@ -80,19 +88,29 @@ describe('the real content', () => {
     const terms = (content.site as { terms: Record<string, string> }).terms
     for (const [name, wording] of Object.entries(terms)) {
       expect(site).toContain(wording)
-      expect([...pages.keys()].some((route) => raw(route).includes(`{{terms.${name}}}`)), name).toBe(true)
+      expect(
+        [...pages.keys()].some((route) => raw(route).includes(`{{terms.${name}}}`)),
+        name,
+      ).toBe(true)
     }
   })
 
   it('gives the city and region pages the five integrations', () => {
     for (const [route, page] of pages) {
       if (page.category !== 'location') continue
-      expect(page.integrations?.map((i) => i.name), route).toEqual(cityIntegrations)
+      expect(
+        page.integrations?.map((i) => i.name),
+        route,
+      ).toEqual(cityIntegrations)
     }
   })
 
   it('lists industries in the step slots on Houston, California and Los Angeles', () => {
-    for (const route of ['/ai/ai-development-company-in-houston', '/ai/ai-development-company-california', '/ai/ai-development-los-angeles']) {
+    for (const route of [
+      '/ai/ai-development-company-in-houston',
+      '/ai/ai-development-company-california',
+      '/ai/ai-development-los-angeles',
+    ]) {
       expect(pages.get(route)!.stepsVariant, route).toBe('industries')
     }
   })
@@ -120,7 +138,9 @@ describe('the real content', () => {
   it('keeps every image at most 15 KB', async () => {
     const { readdirSync, statSync } = await import('node:fs')
     const walk = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
+      )
     const images = walk(path.join(root, 'public/images')).filter((f) => !f.endsWith('share.png'))
     for (const file of images) expect(statSync(file).size, file).toBeLessThanOrEqual(15 * 1024)
   })

@@ -42,7 +42,6 @@ export interface ContentSet {
   files: string[]
 }
 
-
 const toPosix = (p: string) => p.split(path.sep).join('/')
 
 function listYaml(dir: string): string[] {
@@ -68,7 +67,7 @@ function listImages(publicDir: string): string[] {
 }
 
 /** Reads image sizes once per file: width and height go on every <img> so nothing shifts. */
-export function createImageSizer(publicDir: string) {
+function createImageSizer(publicDir: string) {
   const cache = new Map<string, { width: number; height: number }>()
   return (src: string) => {
     let size = cache.get(src)
@@ -91,7 +90,7 @@ function setAt(target: unknown, p: PathSegment[], value: unknown) {
  * The data a page renders: markup checked and parsed into blocks, images given their intrinsic size.
  * Call only on data that passed every check.
  */
-export function renderData(
+function renderData(
   data: unknown,
   kind: ContentKind,
   sizeOf: (src: string) => { width: number; height: number },
@@ -111,7 +110,7 @@ export function renderData(
 }
 
 /** Shortest text that counts as a paragraph for the one-page-one-copy rule. */
-export const MIN_SHARED_PARAGRAPH = 120
+const MIN_SHARED_PARAGRAPH = 120
 
 function textLeaves(value: unknown, path: PathSegment[] = []): { path: PathSegment[]; text: string }[] {
   if (typeof value === 'string') return [{ path, text: value }]
@@ -174,11 +173,18 @@ export function crossFileProblems(pages: YamlSource[], blogs: YamlSource[]): Pro
     const name = path.basename(blog.file, '.yaml')
     if (data.custom_url !== undefined && data.custom_url !== name)
       problems.push(
-        problem('FileNameMismatch', { file: blog.file, ...blog.locate(['custom_url']), field: 'custom_url' }, 'custom_url', data.custom_url, name),
+        problem(
+          'FileNameMismatch',
+          { file: blog.file, ...blog.locate(['custom_url']), field: 'custom_url' },
+          'custom_url',
+          data.custom_url,
+          name,
+        ),
       )
     if (data.id !== undefined) {
       const other = byId.get(String(data.id))
-      if (other) problems.push(problem('DuplicateId', { file: blog.file, ...blog.locate(['id']), field: 'id' }, String(data.id), other))
+      if (other)
+        problems.push(problem('DuplicateId', { file: blog.file, ...blog.locate(['id']), field: 'id' }, String(data.id), other))
       else byId.set(String(data.id), blog.file)
     }
   }
@@ -186,7 +192,7 @@ export function crossFileProblems(pages: YamlSource[], blogs: YamlSource[]): Pro
 }
 
 /** Which routes exist, for link checks: fixed routes, one per page file, one per blog file. */
-export function siteRoutes(pageFiles: string[], blogFiles: string[]): Set<string> {
+function siteRoutes(pageFiles: string[], blogFiles: string[]): Set<string> {
   return new Set([
     '/',
     '/blog',
@@ -208,7 +214,9 @@ export function createSiteIndex(root: string) {
     images,
     sizeOf: createImageSizer(publicDir),
     /** Changes when a page, post or image is added or removed: results checked against another index are stale. */
-    fingerprint: createHash('sha1').update([root, ...routes, ...images].join('\n')).digest('hex'),
+    fingerprint: createHash('sha1')
+      .update([root, ...routes, ...images].join('\n'))
+      .digest('hex'),
   } satisfies SiteIndex & Record<string, unknown>
 }
 
@@ -227,7 +235,11 @@ export function checkSource(source: YamlSource, kind: ContentKind, index: SiteIn
   if (source.problems.length > 0) return source.problems
   const found = schemaProblems(source, kind)
   if (found.length > 0) return found
-  return [...contentProblems(source, kind, index), ...(kind === 'page' ? pageRuleProblems(source) : []), ...placeholderProblems(source)]
+  return [
+    ...contentProblems(source, kind, index),
+    ...(kind === 'page' ? pageRuleProblems(source) : []),
+    ...placeholderProblems(source),
+  ]
 }
 
 const compiled = new Map<string, { source: YamlSource; problems: Problem[]; data?: Record<string, unknown> }>()
@@ -258,11 +270,12 @@ export function compileContentFile(
 }
 
 /** Largest content file: far above any real page, far below what could slow the build. */
-export const MAX_CONTENT_FILE_BYTES = 256 * 1024
+const MAX_CONTENT_FILE_BYTES = 256 * 1024
 
 /** A file too large, or not UTF-8, is reported before it is parsed. */
 function bytesProblem(file: string, bytes: Buffer): Problem | undefined {
-  if (bytes.length > MAX_CONTENT_FILE_BYTES) return problem('FileTooLarge', { file, line: 1, column: 1, field: '' }, bytes.length, MAX_CONTENT_FILE_BYTES)
+  if (bytes.length > MAX_CONTENT_FILE_BYTES)
+    return problem('FileTooLarge', { file, line: 1, column: 1, field: '' }, bytes.length, MAX_CONTENT_FILE_BYTES)
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes)
     return undefined
@@ -275,7 +288,11 @@ function bytesProblem(file: string, bytes: Buffer): Problem | undefined {
 
 /** The result for a file that could not be parsed: its one problem, no data. */
 function unreadableFile(file: string, found: Problem): ReturnType<typeof compileContentFile> {
-  return { source: { file, data: undefined, problems: [found], locate: () => ({ line: 1, column: 1 }) }, problems: [found], data: undefined }
+  return {
+    source: { file, data: undefined, problems: [found], locate: () => ({ line: 1, column: 1 }) },
+    problems: [found],
+    data: undefined,
+  }
 }
 
 /** Loads, checks and renders every content file under `root`. All problems come back in one run. */
@@ -285,8 +302,7 @@ export function loadContent(root: string): ContentSet {
   const blogFiles = listYaml(dir(CONTENT_DIRS.blogs))
   const index = createSiteIndex(root)
   const problems: Problem[] = []
-  let terms: ContractTerms | undefined
-  const compile = (file: string, kind: ContentKind) => {
+  const compile = (file: string, kind: ContentKind, terms?: ContractTerms) => {
     const rel = toPosix(path.relative(root, file))
     let result: ReturnType<typeof compileContentFile>
     try {
@@ -295,7 +311,14 @@ export function loadContent(root: string): ContentSet {
       result = unreadable ? unreadableFile(rel, unreadable) : compileContentFile(rel, bytes.toString('utf8'), kind, index, terms)
     } catch (error) {
       // One file the checker cannot handle must not hide the problems of every other file.
-      result = unreadableFile(rel, problem('CheckFailed', { file: rel, line: 1, column: 1, field: '' }, error instanceof Error ? error.message : String(error)))
+      result = unreadableFile(
+        rel,
+        problem(
+          'CheckFailed',
+          { file: rel, line: 1, column: 1, field: '' },
+          error instanceof Error ? error.message : String(error),
+        ),
+      )
     }
     problems.push(...result.problems)
     return result
@@ -310,10 +333,11 @@ export function loadContent(root: string): ContentSet {
     return compile(file, kind).data
   }
 
-  const site = single(CONTENT_DIRS.site, 'site') as { company?: { name: string }; facts?: Omit<CompanyFacts, 'name'>; terms?: ContractTerms } | undefined
-  terms = site?.terms
-  const pageResults = pageFiles.map((f) => compile(f, 'page'))
-  const blogResults = blogFiles.map((f) => compile(f, 'blog'))
+  const site = single(CONTENT_DIRS.site, 'site') as
+    { company?: { name: string }; facts?: Omit<CompanyFacts, 'name'>; terms?: ContractTerms } | undefined
+  const terms = site?.terms
+  const pageResults = pageFiles.map((f) => compile(f, 'page', terms))
+  const blogResults = blogFiles.map((f) => compile(f, 'blog', terms))
   const pageSources = pageResults.map((r) => r.source)
   const blogSources = blogResults.map((r) => r.source)
   const pages: PageEntry[] = pageResults.flatMap((r) =>
@@ -322,10 +346,15 @@ export function loadContent(root: string): ContentSet {
   const blogs = blogResults.flatMap((r) => (r.data ? [r.data] : []))
   const projects = single(CONTENT_DIRS.projects, 'projects')
   problems.push(...crossFileProblems(pageSources, blogSources), ...sharedParagraphProblems(pageSources))
-  if (site?.facts && site.company && terms) problems.push(...claimProblems(pageSources, { name: site.company.name, ...site.facts }, terms))
+  if (site?.facts && site.company && terms)
+    problems.push(...claimProblems(pageSources, { name: site.company.name, ...site.facts }, terms))
   // Every SVG the site serves, used by content or not: any of them can be opened on its own.
   const publicDir = dir(CONTENT_DIRS.public)
-  const topLevel = existsSync(publicDir) ? readdirSync(publicDir).filter((f) => f.endsWith('.svg')).map((f) => `/${f}`) : []
+  const topLevel = existsSync(publicDir)
+    ? readdirSync(publicDir)
+        .filter((f) => f.endsWith('.svg'))
+        .map((f) => `/${f}`)
+    : []
   for (const src of [...topLevel, ...index.images.filter((f) => f.toLowerCase().endsWith('.svg'))]) {
     problems.push(...svgProblems(`${CONTENT_DIRS.public}${src}`, readFileSync(path.join(publicDir, src), 'utf8')))
   }
@@ -333,6 +362,10 @@ export function loadContent(root: string): ContentSet {
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column)
   pages.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))
   blogs.sort((a, b) => String(b.published).localeCompare(String(a.published)) || Number(b.id) - Number(a.id))
-  const files = [CONTENT_DIRS.site, CONTENT_DIRS.projects, ...[...pageFiles, ...blogFiles].map((f) => toPosix(path.relative(root, f)))]
+  const files = [
+    CONTENT_DIRS.site,
+    CONTENT_DIRS.projects,
+    ...[...pageFiles, ...blogFiles].map((f) => toPosix(path.relative(root, f))),
+  ]
   return { root, problems, site, pages, blogs, projects, files }
 }

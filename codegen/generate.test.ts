@@ -17,7 +17,7 @@ describe('codegen', () => {
     expect(first.startsWith(BANNER)).toBe(true)
     expect(first).not.toMatch(/\d{4}-\d{2}-\d{2}T/)
     expect(first.indexOf('/ai/A-Page')).toBeLessThan(first.indexOf('/ai/b-page'))
-    expect(first).toContain('load: () => import("../../content/pages/A-Page.yaml") as Promise<PageModule>')
+    expect(first).toContain('load: () => import("../../content/pages/A-Page.yaml") as ReturnType<PageRoute[\'load\']>')
     expect(first).toContain('label: "A \\"quoted\\""')
   })
 

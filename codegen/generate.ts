@@ -6,7 +6,7 @@ import { MARKUP_NODE_TS } from './markup.ts'
 import { schemaFiles } from './schemas.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 
-export const GENERATED_DIR = 'src/generated'
+const GENERATED_DIR = 'src/generated'
 export const BANNER =
   '/* Generated from content/ and schema/ by `npm run codegen`. Do not edit: change the source and run it again. */'
 
@@ -64,8 +64,8 @@ export function generatePageRoutes(pages: readonly Pick<PageEntry, 'route' | 'fi
   const file = project.createSourceFile('page-routes.ts', '')
   file.addImportDeclaration({
     isTypeOnly: true,
-    moduleSpecifier: '../lib/content',
-    namedImports: ['PageModule', 'PageRoute'],
+    moduleSpecifier: '../core/content',
+    namedImports: ['PageRoute'],
   })
   const sorted = [...pages].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))
   file.addVariableStatement({
@@ -86,7 +86,7 @@ export function generatePageRoutes(pages: readonly Pick<PageEntry, 'route' | 'fi
                 .write(`route: ${JSON.stringify(page.route)}, `)
                 .write(`label: ${JSON.stringify(page.data.label)}, `)
                 .write(`category: ${JSON.stringify(page.data.category)}, `)
-                .write(`load: () => import(${JSON.stringify(importPath)}) as Promise<PageModule>`)
+                .write(`load: () => import(${JSON.stringify(importPath)}) as ReturnType<PageRoute['load']>`)
                 .write(' },')
                 .newLine()
             }
@@ -101,11 +101,11 @@ export function generatePageRoutes(pages: readonly Pick<PageEntry, 'route' | 'fi
 }
 
 /** Types of the `site-part:<key>` modules (see vite-plugin-content.ts), one per top-level key of site.yaml. */
-export function generateSitePartTypes(): string {
+function generateSitePartTypes(): string {
   const keys = Object.keys(schemaFiles.site.schema.properties as object)
   const lines = keys.map(
     (key) =>
-      `declare module 'site-part:${key}' {\n  const part: import('../lib/content').SiteData['${key}']\n  export default part\n}`,
+      `declare module 'site-part:${key}' {\n  const part: import('../core/content').SiteData['${key}']\n  export default part\n}`,
   )
   return `${BANNER}\n${lines.join('\n')}\n`
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { ALLOWED_TAGS, isPlainMarkup, nestingProblems, SAFE_HREF, sanitizeMarkup, toMarkupBlocks, unsafeMarkupChanges, type MarkupNode } from './markup.ts'
+import {
+  ALLOWED_TAGS,
+  isPlainMarkup,
+  nestingProblems,
+  SAFE_HREF,
+  sanitizeMarkup,
+  toMarkupBlocks,
+  unsafeMarkupChanges,
+  type MarkupNode,
+} from './markup.ts'
 
 /** Markup an editor could paste that must never reach a page: the content check rejects each one. */
 const hostileVectors: string[] = [
@@ -117,7 +126,10 @@ const harmless: [string, string][] = [
   ['Fees from $10,000 &mdash; fixed', 'Fees from $10,000 — fixed'],
   ['5 &lt; 6 and 7 > 2', '5 &lt; 6 and 7 &gt; 2'],
   ['<b><i>nested</i> inline</b>', '<b><i>nested</i> inline</b>'],
-  ['<ul><li><b>Pilot:</b> 4-6 weeks</li><li><a href="/ai/Ai-Consulting">consulting</a></li></ul>', '<ul><li><b>Pilot:</b> 4-6 weeks</li><li><a href="/ai/Ai-Consulting">consulting</a></li></ul>'],
+  [
+    '<ul><li><b>Pilot:</b> 4-6 weeks</li><li><a href="/ai/Ai-Consulting">consulting</a></li></ul>',
+    '<ul><li><b>Pilot:</b> 4-6 weeks</li><li><a href="/ai/Ai-Consulting">consulting</a></li></ul>',
+  ],
   ['Quotes "double" and \'single\'', 'Quotes "double" and \'single\''],
   ['Unicode: café, naïve, 24/7 ✓', 'Unicode: café, naïve, 24/7 ✓'],
 ]

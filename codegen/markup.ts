@@ -62,7 +62,7 @@ export function sanitizeMarkup(html: string): { html: string; removed: string[] 
 }
 
 /** Serialises markup the way the sanitizer's parser does, so harmless spelling differences are not reported. */
-export function normalizeMarkup(html: string): string {
+function normalizeMarkup(html: string): string {
   if (!needsParsing(html)) return html
   const body = dom().document.createElement('body')
   body.innerHTML = html
@@ -96,7 +96,8 @@ export function nestingProblems(html: string): string[] {
         if (stack.length === MAX_MARKUP_DEPTH) found.push(TOO_DEEP)
         const parent = stack[stack.length - 1]
         if (name === 'li' && parent !== 'ul' && parent !== 'ol') found.push('<li> must sit directly inside <ul> or <ol>')
-        if ((parent === 'ul' || parent === 'ol') && name !== 'li') found.push(`<${name}> cannot sit directly inside <${parent}>; wrap it in <li>`)
+        if ((parent === 'ul' || parent === 'ol') && name !== 'li')
+          found.push(`<${name}> cannot sit directly inside <${parent}>; wrap it in <li>`)
         if (BLOCK_TAGS.has(name) && stack.some((t) => INLINE_TAGS.has(t)))
           found.push(`<${name}> cannot sit inside <${stack.find((t) => INLINE_TAGS.has(t))}>`)
         if (name === 'a' && stack.includes('a')) found.push('a link cannot sit inside another link')
@@ -119,7 +120,8 @@ export function nestingProblems(html: string): string[] {
       ontext(text) {
         if (stack.length === 0 && text.trim() !== '') topLevelText = true
         const parent = stack[stack.length - 1]
-        if ((parent === 'ul' || parent === 'ol') && text.trim() !== '') found.push(`text cannot sit directly inside <${parent}>; wrap it in <li>`)
+        if ((parent === 'ul' || parent === 'ol') && text.trim() !== '')
+          found.push(`text cannot sit directly inside <${parent}>; wrap it in <li>`)
       },
     },
     { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: false },

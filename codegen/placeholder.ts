@@ -9,7 +9,8 @@ export function placeholderProblems(source: YamlSource): Problem[] {
   const found: Problem[] = []
   const visit = (value: unknown, at: PathSegment[]) => {
     if (typeof value === 'string') {
-      if (value.includes(PLACEHOLDER)) found.push(problem('Placeholder', { file: source.file, ...source.locate(at), field: formatFieldPath(at) }, value))
+      if (value.includes(PLACEHOLDER))
+        found.push(problem('Placeholder', { file: source.file, ...source.locate(at), field: formatFieldPath(at) }, value))
     } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...at, i]))
     else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, [...at, k])
   }

@@ -38,21 +38,36 @@ describe('content the checker must refuse with a location, never a crash', () =>
     const deep = `${'<b>'.repeat(10_000)}x${'</b>'.repeat(10_000)}`
     const text = page.replace(/^descriptionOne:\n {2}- .*$/m, `descriptionOne:\n  - "${deep}"`)
     const { problems } = compileContentFile('content/pages/Ai-Development.yaml', text, 'page', index)
-    expect(problems).toContainEqual(expect.objectContaining({ name: 'IllegalNesting', field: 'descriptionOne[0]', message: expect.stringContaining('more than 32 levels') }))
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        name: 'IllegalNesting',
+        field: 'descriptionOne[0]',
+        message: expect.stringContaining('more than 32 levels'),
+      }),
+    )
   })
 
   it('reports a file too large, one not UTF-8, and one it cannot read, and still checks the others', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'robust-'))
     for (const dir of ['content', 'schema', 'public']) cpSync(dir, path.join(root, dir), { recursive: true })
     writeFileSync(path.join(root, 'content/pages/Too-Large.yaml'), `metaTitle: "${'x'.repeat(300 * 1024)}"\n`)
-    writeFileSync(path.join(root, 'content/pages/Latin-One.yaml'), Buffer.concat([Buffer.from('metaTitle: "caf'), Buffer.from([0xe9]), Buffer.from('"\n')]))
+    writeFileSync(
+      path.join(root, 'content/pages/Latin-One.yaml'),
+      Buffer.concat([Buffer.from('metaTitle: "caf'), Buffer.from([0xe9]), Buffer.from('"\n')]),
+    )
     mkdirSync(path.join(root, 'content/pages/Folder.yaml'))
     writeFileSync(path.join(root, 'content/pages/Ai-Consulting.yaml'), page.replace(/^metaTitle: .*$/m, 'metaTitle: "x"'))
     const problems = loadContent(root).problems
-    expect(problems).toContainEqual(expect.objectContaining({ name: 'FileTooLarge', file: 'content/pages/Too-Large.yaml', line: 1, column: 1 }))
-    expect(problems).toContainEqual(expect.objectContaining({ name: 'InvalidEncoding', file: 'content/pages/Latin-One.yaml', line: 1, column: 16 }))
+    expect(problems).toContainEqual(
+      expect.objectContaining({ name: 'FileTooLarge', file: 'content/pages/Too-Large.yaml', line: 1, column: 1 }),
+    )
+    expect(problems).toContainEqual(
+      expect.objectContaining({ name: 'InvalidEncoding', file: 'content/pages/Latin-One.yaml', line: 1, column: 16 }),
+    )
     expect(problems).toContainEqual(expect.objectContaining({ name: 'CheckFailed', file: 'content/pages/Folder.yaml' }))
-    expect(problems).toContainEqual(expect.objectContaining({ name: 'TooShort', file: 'content/pages/Ai-Consulting.yaml', field: 'metaTitle' }))
+    expect(problems).toContainEqual(
+      expect.objectContaining({ name: 'TooShort', file: 'content/pages/Ai-Consulting.yaml', field: 'metaTitle' }),
+    )
   })
 })
 
@@ -67,11 +82,44 @@ function random(seed: number) {
 }
 
 const pages = readdirSync('content/pages').map((f) => readFileSync(path.join('content/pages', f), 'utf8'))
-const pieces = ['&a ', '*a', '!!binary ', '!x ', '<b>', '</b>', '<ul><li>', '"', "'", ': ', '\n  ', '\n- ', '\t', '{', '[', '\u0000', '\uD800', '\uFEFF', '&amp;', '<a href="javascript:x">', '#', '%', '@', '`', '|\n', '>\n', '---\n', '...\n', '? ', '<script>', '🚀', 'x'.repeat(5000)]
+const pieces = [
+  '&a ',
+  '*a',
+  '!!binary ',
+  '!x ',
+  '<b>',
+  '</b>',
+  '<ul><li>',
+  '"',
+  "'",
+  ': ',
+  '\n  ',
+  '\n- ',
+  '\t',
+  '{',
+  '[',
+  '\u0000',
+  '\uD800',
+  '\uFEFF',
+  '&amp;',
+  '<a href="javascript:x">',
+  '#',
+  '%',
+  '@',
+  '`',
+  '|\n',
+  '>\n',
+  '---\n',
+  '...\n',
+  '? ',
+  '<script>',
+  '🚀',
+  'x'.repeat(5000),
+]
 
 /** Junk of every kind: random characters, YAML-ish fragments, and real pages cut, spliced and broken. */
 function junk(next: () => number): string {
-  const pick = <T,>(list: T[]) => list[Math.floor(next() * list.length)]
+  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]
   const base = pick(pages)
   switch (Math.floor(next() * 5)) {
     case 0:
@@ -89,7 +137,9 @@ function junk(next: () => number): string {
       return text
     }
     default:
-      return base.replace(/\n {2}/g, () => (next() < 0.1 ? '\n ' : '\n  ')).replace(/^(\w+): /m, (m) => (next() < 0.5 ? `${m}&k ` : m))
+      return base
+        .replace(/\n {2}/g, () => (next() < 0.1 ? '\n ' : '\n  '))
+        .replace(/^(\w+): /m, (m) => (next() < 0.5 ? `${m}&k ` : m))
   }
 }
 
@@ -102,7 +152,7 @@ describe('the check on generated junk', () => {
       try {
         problems = compileContentFile(`content/pages/Junk-${i}.yaml`, text, 'page', index).problems
       } catch (error) {
-        throw new Error(`case ${i} threw ${(error as Error).message}: ${JSON.stringify(text.slice(0, 200))}`)
+        throw new Error(`case ${i} threw ${(error as Error).message}: ${JSON.stringify(text.slice(0, 200))}`, { cause: error })
       }
       for (const p of problems) {
         expect(Object.keys(contentErrors)).toContain(p.name)

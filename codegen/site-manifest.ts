@@ -1,7 +1,7 @@
 import { blogRoute, type BuiltBlog } from '../src/core/blog.ts'
 import type { ManifestRoute } from '../src/core/manifest.ts'
 import { BLOGS_DIR, htmlFileFor } from '../src/core/routes.ts'
-import type { BlogData } from '../src/lib/content.ts'
+import type { BlogData } from '../src/core/content.ts'
 import { CONTENT_DIRS, type ContentSet } from './content.ts'
 
 /** Checked content blogs in the shape the API serves them, newest first. */
@@ -28,13 +28,20 @@ export const contentProjects = (content: Pick<ContentSet, 'projects'>): unknown[
 
 /** Every route the build prerenders, with its HTML file and the content file it is made from. */
 export function manifestRoutes(content: Pick<ContentSet, 'pages' | 'blogs'>): ManifestRoute[] {
-  const route = (path: string, source: string, indexable = true): ManifestRoute => ({ route: path, file: htmlFileFor(path), source, indexable })
+  const route = (path: string, source: string, indexable = true): ManifestRoute => ({
+    route: path,
+    file: htmlFileFor(path),
+    source,
+    indexable,
+  })
   return [
     route('/', CONTENT_DIRS.site),
     route('/thank-you', CONTENT_DIRS.site, false),
     route('/404', CONTENT_DIRS.site, false),
     route('/blog', CONTENT_DIRS.site),
-    ...(content.blogs as { custom_url: string }[]).map((b) => route(blogRoute(b.custom_url), `${BLOGS_DIR}/${b.custom_url}.yaml`)),
+    ...(content.blogs as { custom_url: string }[]).map((b) =>
+      route(blogRoute(b.custom_url), `${BLOGS_DIR}/${b.custom_url}.yaml`),
+    ),
     ...content.pages.map((p) => route(p.route, p.file)),
   ]
 }

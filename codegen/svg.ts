@@ -30,7 +30,8 @@ export function svgProblems(file: string, text: string): Problem[] {
   const checkCss = (css: string, offset: number, field: string) => {
     for (const match of css.matchAll(CSS_REFERENCE)) {
       if (match[0].toLowerCase() === '@import') report(offset, field, 'imports a stylesheet (@import)')
-      else if (!SAFE_REFERENCE.test(asUrl(match[2]))) report(offset, field, `references ${match[2] || 'an outside file'} from CSS`)
+      else if (!SAFE_REFERENCE.test(asUrl(match[2])))
+        report(offset, field, `references ${match[2] || 'an outside file'} from CSS`)
     }
   }
 
@@ -48,9 +49,14 @@ export function svgProblems(file: string, text: string): Problem[] {
         for (const [attribute, value] of Object.entries(attributes)) {
           const local = localName(attribute)
           if (local.startsWith('on')) report(start, `${name} ${attribute}`, `has an event handler (${attribute})`)
-          else if (LINK_ATTRIBUTES.has(local) && !SAFE_REFERENCE.test(asUrl(value))) report(start, `${name} ${attribute}`, `links to ${value.slice(0, 80)}`)
+          else if (LINK_ATTRIBUTES.has(local) && !SAFE_REFERENCE.test(asUrl(value)))
+            report(start, `${name} ${attribute}`, `links to ${value.slice(0, 80)}`)
           else if (local === 'style') checkCss(value, start, `${name} style`)
-          else if (local === 'attributename' && (tag === 'set' || tag.startsWith('animate')) && /^(on|href$|xlink:href$|src$)/i.test(value.trim())) {
+          else if (
+            local === 'attributename' &&
+            (tag === 'set' || tag.startsWith('animate')) &&
+            /^(on|href$|xlink:href$|src$)/i.test(value.trim())
+          ) {
             report(start, `${name} attributeName`, `animates ${value}, which can make a link or handler`)
           }
         }

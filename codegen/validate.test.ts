@@ -22,12 +22,36 @@ const checkFixture = (name: string) => {
 const cases: [string, ContentErrorName, number, number, string, string, string?][] = [
   ['yaml-syntax.yaml', 'YamlSyntax', 6, 23, '', 'Missing closing "quote'],
   ['duplicate-key.yaml', 'DuplicateKey', 5, 1, 'label', "'label' is written twice"],
-  ['unknown-key.yaml', 'UnknownKey', 10, 1, 'descriptionone', "'descriptionone' is not a known field", 'did you mean descriptionOne?'],
+  [
+    'unknown-key.yaml',
+    'UnknownKey',
+    10,
+    1,
+    'descriptionone',
+    "'descriptionone' is not a known field",
+    'did you mean descriptionOne?',
+  ],
   ['wrong-type.yaml', 'WrongType', 13, 3, 'serviceTitle', 'expected text, found a list', 'same line as the field name'],
-  ['missing-field.yaml', 'MissingField', 2, 1, 'title1', "'title1' is required but missing", "main heading"],
+  ['missing-field.yaml', 'MissingField', 2, 1, 'title1', "'title1' is required but missing", 'main heading'],
   ['empty.yaml', 'EmptyFile', 1, 1, '', 'the file is empty'],
-  ['broken-link.yaml', 'BrokenLink', 11, 5, 'descriptionOne[0]', 'links to /ai/Ai-Developmnet', 'did you mean /ai/Ai-Development?'],
-  ['missing-image.yaml', 'MissingImage', 8, 8, 'img1.src', 'image /images/pages/placeholdr.svg does not exist', 'did you mean /images/pages/placeholder.svg?'],
+  [
+    'broken-link.yaml',
+    'BrokenLink',
+    11,
+    5,
+    'descriptionOne[0]',
+    'links to /ai/Ai-Developmnet',
+    'did you mean /ai/Ai-Development?',
+  ],
+  [
+    'missing-image.yaml',
+    'MissingImage',
+    8,
+    8,
+    'img1.src',
+    'image /images/pages/placeholdr.svg does not exist',
+    'did you mean /images/pages/placeholder.svg?',
+  ],
   ['unsafe-script.yaml', 'UnsafeMarkup', 11, 5, 'descriptionOne[0]', 'sanitizer: <script>'],
   ['unsafe-onclick.yaml', 'UnsafeMarkup', 11, 5, 'descriptionOne[0]', 'onclick on <b>'],
   ['unsafe-javascript-link.yaml', 'UnsafeMarkup', 20, 17, 'contactUsToday', 'href="javascript:alert(1)" on <a>'],
@@ -88,7 +112,8 @@ describe('content check: problems across files', () => {
   })
 
   it('reports a long paragraph shared by two pages at both places', () => {
-    const shared = 'We design, build and run machine-learning systems for logistics companies, from demand forecasts to routing, and we stay on call after launch.'
+    const shared =
+      'We design, build and run machine-learning systems for logistics companies, from demand forecasts to routing, and we stay on call after launch.'
     const a = page('content/pages/a.yaml', `descriptionOne:\n  - ${shared}\n`)
     const b = page('content/pages/b.yaml', `title1: x\ndescriptionTwo:\n  - "${shared}"\n`)
     const problems = sharedParagraphProblems([a, b])

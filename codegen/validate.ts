@@ -43,7 +43,7 @@ const TYPE_NAMES: Record<string, string> = {
 }
 
 /** Levenshtein distance, small and exact: enough for "did you mean" on field names. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i)
   for (let i = 1; i <= a.length; i++) {
     let diagonal = row[0]
@@ -58,7 +58,7 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** The closest candidate, if it is close enough to be a likely typo. Letter case never counts against. */
-export function closest(word: string, candidates: Iterable<string>): string | undefined {
+function closest(word: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined
   let bestScore = Infinity
   for (const candidate of candidates) {
@@ -127,7 +127,7 @@ export function schemaProblems(source: YamlSource, kind: ContentKind): Problem[]
   return problems
 }
 
-export type LeafKind = 'markup' | 'image'
+type LeafKind = 'markup' | 'image'
 export interface Leaf {
   kind: LeafKind
   path: PathSegment[]
@@ -206,11 +206,19 @@ export function pageRuleProblems(source: YamlSource): Problem[] {
   const data = source.data as { category?: string; audience?: unknown; our_steps?: unknown[]; our_steps2?: unknown[] }
   const found: Problem[] = []
   const count = (data.our_steps?.length ?? 0) + (data.our_steps2?.length ?? 0)
-  if (count > 6) found.push(problem('TooManySteps', { file: source.file, ...source.locate(['our_steps2']), field: 'our_steps2' }, count))
+  if (count > 6)
+    found.push(problem('TooManySteps', { file: source.file, ...source.locate(['our_steps2']), field: 'our_steps2' }, count))
   // The claim checks can only hold a page about a place to the facts if they know which place.
   if (data.category === 'location' && data.audience === undefined) {
     const description = (schemaFiles.page.schema.properties as Record<string, JsonSchema>).audience.description as string
-    found.push(problem('MissingField', { file: source.file, ...source.locate(['category'], 'key'), field: 'audience' }, 'audience', description))
+    found.push(
+      problem(
+        'MissingField',
+        { file: source.file, ...source.locate(['category'], 'key'), field: 'audience' },
+        'audience',
+        description,
+      ),
+    )
   }
   return found
 }

@@ -56,7 +56,13 @@ export function contentPlugin(): Plugin {
       const kind = contentKindOf(rel)
       if (!kind) return null
       this.addWatchFile(file)
-      const { problems, data } = compileContentFile(rel.split(path.sep).join('/'), readFileSync(file, 'utf8'), kind, siteIndex(), kind === 'site' ? undefined : siteTerms())
+      const { problems, data } = compileContentFile(
+        rel.split(path.sep).join('/'),
+        readFileSync(file, 'utf8'),
+        kind,
+        siteIndex(),
+        kind === 'site' ? undefined : siteTerms(),
+      )
       if (problems.length > 0) {
         const first = problems[0]
         this.error({

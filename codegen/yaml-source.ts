@@ -2,7 +2,7 @@ import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, typ
 import { problem, type Problem } from './errors.ts'
 
 export type PathSegment = string | number
-export interface SourceLocation {
+interface SourceLocation {
   line: number
   column: number
 }
@@ -17,16 +17,13 @@ export interface YamlSource {
 }
 
 /** Editors save with BOMs and CRLF line endings; neither is an error, so both are normalised away. */
-export function normalizeSource(text: string): string {
+function normalizeSource(text: string): string {
   return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n')
 }
 
 /** Field path as editors read it: services[3].title */
 export function formatFieldPath(path: readonly PathSegment[]): string {
-  return path.reduce<string>(
-    (out, seg) => (typeof seg === 'number' ? `${out}[${seg}]` : out ? `${out}.${seg}` : seg),
-    '',
-  )
+  return path.reduce<string>((out, seg) => (typeof seg === 'number' ? `${out}[${seg}]` : out ? `${out}.${seg}` : seg), '')
 }
 
 function keyOf(node: unknown): unknown {
@@ -34,7 +31,8 @@ function keyOf(node: unknown): unknown {
 }
 
 /** C0 controls but tab and line feed, DEL, C1 controls, lone surrogates, and a byte-order mark past the start. */
-const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+const UNSAFE_CHARACTERS =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
 export function parseYamlSource(rawText: string, file: string): YamlSource {
   const text = normalizeSource(rawText)
@@ -44,15 +42,18 @@ export function parseYamlSource(rawText: string, file: string): YamlSource {
     const { line, col } = lineCounter.linePos(offset)
     return { line, column: col }
   }
-  const nodeStart = (node: Node | null | undefined): SourceLocation | undefined =>
-    node?.range ? at(node.range[0]) : undefined
+  const nodeStart = (node: Node | null | undefined): SourceLocation | undefined => (node?.range ? at(node.range[0]) : undefined)
 
   const problems: Problem[] = []
   for (const error of doc.errors) {
     const start = at(error.pos[0])
     const where = { file, ...start, field: '' }
     if (error.code === 'DUPLICATE_KEY') {
-      const key = /^[^:\n]+/.exec(text.slice(error.pos[0]))?.[0].trim().replace(/^["']|["']$/g, '') || '?'
+      const key =
+        /^[^:\n]+/
+          .exec(text.slice(error.pos[0]))?.[0]
+          .trim()
+          .replace(/^["']|["']$/g, '') || '?'
       problems.push(problem('DuplicateKey', { ...where, field: key }, key))
     } else {
       problems.push(problem('YamlSyntax', where, error.message.split('\n')[0].replace(/ at line \d+, column \d+.*$/, '')))
@@ -62,7 +63,10 @@ export function parseYamlSource(rawText: string, file: string): YamlSource {
   // Characters that are never text: they break hydration (lone surrogates) or hide in the file.
   for (const match of text.matchAll(UNSAFE_CHARACTERS)) {
     const char = match[0]
-    const name = char === '\uFEFF' ? 'a byte-order mark' : `the character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
+    const name =
+      char === '\uFEFF'
+        ? 'a byte-order mark'
+        : `the character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
     problems.push(problem('InvalidCharacter', { file, ...at(match.index), field: '' }, name))
   }
   // Anchors, aliases and tags are YAML machinery content never needs; an alias can also multiply

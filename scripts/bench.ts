@@ -14,7 +14,7 @@ import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { loadContent } from '../codegen/content.ts'
 import { writeGenerated } from '../codegen/generate.ts'
-import { CHROMIUM_PATH, launchChromium, pageIsHydrated } from '../tests/browser.ts'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchChromium, pageIsHydrated } from './chromium.ts'
 import { buildSite } from './build.ts'
 import { bundleReport } from './bundle-report.ts'
 import { startWebhookReceiver } from '../server/test-receivers.ts'
@@ -45,7 +45,15 @@ async function timeBuild(siteRoot: string) {
   t = performance.now()
   const { pages, timings } = await buildSite(siteRoot, { quiet: true })
   const build = performance.now() - t
-  return { pages: content.pages.length, routes: pages.length, check, codegen, build, timings, htmlBytes: pages.reduce((n, p) => n + p.bytes, 0) / pages.length }
+  return {
+    pages: content.pages.length,
+    routes: pages.length,
+    check,
+    codegen,
+    build,
+    timings,
+    htmlBytes: pages.reduce((n, p) => n + p.bytes, 0) / pages.length,
+  }
 }
 
 if (!skip.has('scale')) {
@@ -101,14 +109,40 @@ if (!skip.has('load')) {
     print()
     print('| request | requests/s | p99 latency | errors | non-2xx |')
     print('| --- | ---: | ---: | ---: | ---: |')
-    const lead = JSON.stringify({ name: 'Bench Lead', email: 'bench@example.com', contact: '4155550142', url: '', message: 'Load test lead' })
+    const lead = JSON.stringify({
+      name: 'Bench Lead',
+      email: 'bench@example.com',
+      contact: '4155550142',
+      url: '',
+      message: 'Load test lead',
+    })
     const runs = [
-      { name: 'POST /api/appDev (stored lead)', url: `${server.url}/api/appDev`, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: lead },
-      { name: 'GET /ai/Ai-Development (brotli)', url: `${server.url}/ai/Ai-Development`, method: 'GET' as const, headers: { 'accept-encoding': 'br' } },
+      {
+        name: 'POST /api/appDev (stored lead)',
+        url: `${server.url}/api/appDev`,
+        method: 'POST' as const,
+        headers: { 'content-type': 'application/json' },
+        body: lead,
+      },
+      {
+        name: 'GET /ai/Ai-Development (brotli)',
+        url: `${server.url}/ai/Ai-Development`,
+        method: 'GET' as const,
+        headers: { 'accept-encoding': 'br' },
+      },
     ]
     for (const run of runs) {
-      const result = await autocannon({ url: run.url, method: run.method, headers: run.headers, body: run.body, connections: 50, duration: 10 })
-      print(`| ${run.name} | ${Math.round(result.requests.average).toLocaleString('en-US')} | ${result.latency.p99} ms | ${result.errors} | ${result.non2xx} |`)
+      const result = await autocannon({
+        url: run.url,
+        method: run.method,
+        headers: run.headers,
+        body: run.body,
+        connections: 50,
+        duration: 10,
+      })
+      print(
+        `| ${run.name} | ${Math.round(result.requests.average).toLocaleString('en-US')} | ${result.latency.p99} ms | ${result.errors} | ${result.non2xx} |`,
+      )
     }
     print()
   } finally {
@@ -128,7 +162,11 @@ if (!skip.has('leads')) {
     print('| store | delivery | leads/s | p99 latency | non-2xx |')
     print('| --- | --- | ---: | ---: | ---: |')
     for (const store of ['SQLite', 'PostgreSQL'] as const) {
-      for (const [delivery, receiver] of [['off', undefined], ['webhook accepting', accepting], ['webhook hanging', hanging]] as const) {
+      for (const [delivery, receiver] of [
+        ['off', undefined],
+        ['webhook accepting', accepting],
+        ['webhook hanging', hanging],
+      ] as const) {
         const port = await freePort()
         const child = await startServerProcess({
           PORT: String(port),
@@ -148,12 +186,19 @@ if (!skip.has('leads')) {
               setupRequest: (request) => ({
                 ...request,
                 headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${++n}` },
-                body: JSON.stringify({ name: 'Bench Lead', email: 'bench@example.com', contact: '4155550142', message: `Load test lead ${n}` }),
+                body: JSON.stringify({
+                  name: 'Bench Lead',
+                  email: 'bench@example.com',
+                  contact: '4155550142',
+                  message: `Load test lead ${n}`,
+                }),
               }),
             },
           ],
         })
-        print(`| ${store} | ${delivery} | ${Math.round(result.requests.average).toLocaleString('en-US')} | ${result.latency.p99} ms | ${result.non2xx} |`)
+        print(
+          `| ${store} | ${delivery} | ${Math.round(result.requests.average).toLocaleString('en-US')} | ${result.latency.p99} ms | ${result.non2xx} |`,
+        )
         child.kill('SIGTERM')
         await new Promise((r) => child.on('exit', r))
       }
@@ -170,7 +215,7 @@ if (!skip.has('lighthouse')) {
   const server = await startServer()
   const chrome = await launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: CHROMIUM_FLAGS,
   })
   try {
     const pages = ['/ai/Ai-Development', '/ai/ai-consulting-new-york', '/ai/Ai-Consulting', '/', '/blog']
@@ -210,7 +255,8 @@ if (!skip.has('lighthouse')) {
         continue
       }
       const m = (key: keyof Run) => median(runs.map((r) => r[key]))
-      if (failures.length > 0) console.error(`${page}: ${failures.length} Lighthouse run(s) failed and were repeated (${failures.join(', ')})`)
+      if (failures.length > 0)
+        console.error(`${page}: ${failures.length} Lighthouse run(s) failed and were repeated (${failures.join(', ')})`)
       print(
         `| ${page} | ${m('performance')} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${ms(m('fcp'))} | ${ms(m('lcp'))} | ${ms(m('tbt'))} | ${m('cls').toFixed(3)} |`,
       )
@@ -242,7 +288,10 @@ if (!skip.has('longtasks')) {
         await (await context.newCDPSession(tab)).send('Emulation.setCPUThrottlingRate', { rate: 4 })
         await tab.addInitScript(() => {
           const tasks: number[] = ((window as unknown as { longTasks: number[] }).longTasks = [])
-          new PerformanceObserver((list) => list.getEntries().forEach((e) => tasks.push(e.duration))).observe({ type: 'longtask', buffered: true })
+          new PerformanceObserver((list) => list.getEntries().forEach((e) => tasks.push(e.duration))).observe({
+            type: 'longtask',
+            buffered: true,
+          })
         })
         await tab.goto(server.url + page, { waitUntil: 'load' })
         await tab.waitForFunction(pageIsHydrated)
@@ -251,7 +300,9 @@ if (!skip.has('longtasks')) {
         runs.push({ blocking: tasks.reduce((sum, d) => sum + d - 50, 0), longest: Math.max(0, ...tasks), count: tasks.length })
         await context.close()
       }
-      print(`| ${page} | ${ms(median(runs.map((r) => r.blocking)))} | ${ms(median(runs.map((r) => r.longest)))} | ${median(runs.map((r) => r.count))} |`)
+      print(
+        `| ${page} | ${ms(median(runs.map((r) => r.blocking)))} | ${ms(median(runs.map((r) => r.longest)))} | ${median(runs.map((r) => r.count))} |`,
+      )
     }
     print()
   } finally {

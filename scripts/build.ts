@@ -56,7 +56,13 @@ export async function buildSite(root: string, options: { outDir?: string; quiet?
   const pages = await prerender({ root, outDir, ssrEntry: path.join(ssrDir, 'entry-server.js'), manifest })
   lap('prerender')
   const indexable = manifest.routes.filter((r) => r.indexable)
-  await writeFile(path.join(outDir, 'sitemap.xml'), sitemapXml(siteUrl, indexable.map((r) => ({ path: r.route, lastmod: r.lastmod }))))
+  await writeFile(
+    path.join(outDir, 'sitemap.xml'),
+    sitemapXml(
+      siteUrl,
+      indexable.map((r) => ({ path: r.route, lastmod: r.lastmod })),
+    ),
+  )
   await writeFile(path.join(outDir, 'robots.txt'), robotsTxt(siteUrl))
   await mkdir(path.dirname(path.join(outDir, SITE_MANIFEST_PATH)), { recursive: true })
   await writeFile(path.join(outDir, SITE_MANIFEST_PATH), JSON.stringify(manifest))

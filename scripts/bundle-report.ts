@@ -13,7 +13,8 @@ interface Manifest {
  * Strings each late library keeps through minification: Swiper's and react-toastify's class names,
  * DOMPurify's name and config keys, html-react-parser's (html-dom-parser's) error messages.
  */
-export const LATE_LIBRARIES = /swiper-wrapper|Toastify__|DOMPurify|purify\.es|FORBID_CONTENTS|First argument must be a string|does not support `DOMParser/
+export const LATE_LIBRARIES =
+  /swiper-wrapper|Toastify__|DOMPurify|purify\.es|FORBID_CONTENTS|First argument must be a string|does not support `DOMParser/
 
 /** Scripts a prerendered page loads before any scroll or click: its module script and modulepreloads. */
 export function startupScripts(html: string): string[] {

@@ -11,14 +11,15 @@ import { parse } from 'yaml'
 import { CONTENT_DIRS, loadContent } from '../codegen/content.ts'
 import { landingFileOf, landingRouteOf } from '../src/core/routes.ts'
 import { formatProblem } from '../codegen/report.ts'
-import { launchChromium, startSite } from '../tests/browser.ts'
+import { launchChromium, startSite } from './chromium.ts'
 import { captureFullPage } from './capture-page.ts'
 
 /** At most this many routes get screenshots; the table lists every changed route. */
 export const SCREENSHOT_LIMIT = 12
 const META_DESCRIPTION_MAX = 160
 
-const git = (root: string, ...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+const git = (root: string, ...args: string[]) =>
+  execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
 
 /** Files changed on this branch since it left `base` (the merge base), so base's own later commits do not count. */
 export function changedFiles(root: string, base: string): string[] {
@@ -37,7 +38,12 @@ export interface ChangedRoute {
  * blog post the blog list, the post and every landing page (their Recent Blogs); an image the pages
  * that show it.
  */
-export function routesOf(files: string[], root: string, allRoutes: string[], blogUrlOf: (file: string) => string | undefined): ChangedRoute[] {
+export function routesOf(
+  files: string[],
+  root: string,
+  allRoutes: string[],
+  blogUrlOf: (file: string) => string | undefined,
+): ChangedRoute[] {
   const found = new Map<string, ChangedRoute>()
   const add = (route: string, file: string, removed = false) => found.has(route) || found.set(route, { route, file, removed })
   const landing = allRoutes.filter((r) => r.startsWith('/ai/'))
@@ -122,14 +128,23 @@ async function main() {
       '',
       `**The content check failed** with ${content.problems.length} problem(s), so there is no preview yet. Fix these and push again:`,
       '',
-      ...content.problems.map((p) => `- \`${p.file}:${p.line}:${p.column}\` ${p.field ? `**${cell(p.field)}** ` : ''}${cell(p.message)}${p.hint ? ` (hint: ${cell(p.hint)})` : ''}`),
+      ...content.problems.map(
+        (p) =>
+          `- \`${p.file}:${p.line}:${p.column}\` ${p.field ? `**${cell(p.field)}** ` : ''}${cell(p.message)}${p.hint ? ` (hint: ${cell(p.hint)})` : ''}`,
+      ),
     ])
     console.error(content.problems.map(formatProblem).join('\n'))
     process.exit(1)
   }
 
   const blogs = content.blogs as { custom_url: string }[]
-  const allRoutes = ['/', '/blog', '/thank-you', ...content.pages.map((p) => p.route), ...blogs.map((b) => `/blog/${b.custom_url}`)]
+  const allRoutes = [
+    '/',
+    '/blog',
+    '/thank-you',
+    ...content.pages.map((p) => p.route),
+    ...blogs.map((b) => `/blog/${b.custom_url}`),
+  ]
   const blogUrlOf = (file: string) => {
     try {
       return (parse(readFileSync(path.join(root, file), 'utf8')) as { custom_url?: string }).custom_url
@@ -185,9 +200,15 @@ async function main() {
   const browser = await launchChromium()
   try {
     for (const width of [375, 1280]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: 'light', reducedMotion: 'reduce', bypassCSP: true })
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        colorScheme: 'light',
+        reducedMotion: 'reduce',
+        bypassCSP: true,
+      })
       const page = await context.newPage()
-      for (const c of pictured) await captureFullPage(page, site.url + c.route, path.join(out, `${screenshotNameOf(c.route)}-${width}.png`))
+      for (const c of pictured)
+        await captureFullPage(page, site.url + c.route, path.join(out, `${screenshotNameOf(c.route)}-${width}.png`))
       await context.close()
     }
   } finally {

@@ -34,15 +34,21 @@ describe('npm run new:page', () => {
     const fill = (node: unknown): unknown => {
       if (typeof node === 'string' && node.startsWith('TODO:')) {
         n += 1
-        return `Denver field ${n} ${'with real copy for the page about AI consulting in Denver '.repeat(3)}`.slice(0, node.length).trim()
+        return `Denver field ${n} ${'with real copy for the page about AI consulting in Denver '.repeat(3)}`
+          .slice(0, node.length)
+          .trim()
       }
       if (Array.isArray(node)) return node.map(fill)
       if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, fill(v)]))
       return node
     }
     const filled = fill(doc.toJS()) as Record<string, unknown>
-    filled.metaDescription = 'AI consulting for Denver companies: strategy, pilots in 4-6 weeks and production systems, from a team that works on Mountain time overlap.'
-    writeFileSync(path.join(root, file), `# yaml-language-server: $schema=../../schema/page.schema.json\n${JSON.stringify(filled, null, 2)}\n`)
+    filled.metaDescription =
+      'AI consulting for Denver companies: strategy, pilots in 4-6 weeks and production systems, from a team that works on Mountain time overlap.'
+    writeFileSync(
+      path.join(root, file),
+      `# yaml-language-server: $schema=../../schema/page.schema.json\n${JSON.stringify(filled, null, 2)}\n`,
+    )
     expect(loadContent(root).problems).toEqual([])
   })
 

@@ -27,15 +27,24 @@ const PAGE_NAME = /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/
 /** A placeholder string that fits the schema's length limits, so only the placeholder rule fires. */
 function placeholderText(schema: JsonSchema, what: string): string {
   const max = schema.maxLength ?? Infinity
-  let text = `${PLACEHOLDER} ${what.replace(/<[^>]*>/g, '').split(/[.:(]/)[0].trim()}.`
+  let text = `${PLACEHOLDER} ${what
+    .replace(/<[^>]*>/g, '')
+    .split(/[.:(]/)[0]
+    .trim()}.`
   // Cut at a word, so the placeholder still reads as a hint.
-  while (text.length > max) text = text.slice(0, text.lastIndexOf(' ', max - 1) > PLACEHOLDER.length ? text.lastIndexOf(' ', max - 1) : max)
+  while (text.length > max)
+    text = text.slice(0, text.lastIndexOf(' ', max - 1) > PLACEHOLDER.length ? text.lastIndexOf(' ', max - 1) : max)
   while (text.length < (schema.minLength ?? 0)) text += ' Replace this text.'
   return text.length > max ? text.slice(0, max) : text
 }
 
 /** Required fields only, in the schema's order, with placeholders for every text. */
-export function placeholderFor(schema: JsonSchema, defs: Record<string, JsonSchema>, name: string, context: { category: string; image: string }): unknown {
+export function placeholderFor(
+  schema: JsonSchema,
+  defs: Record<string, JsonSchema>,
+  name: string,
+  context: { category: string; image: string },
+): unknown {
   const resolved: JsonSchema = schema.$ref ? { ...defs[schema.$ref.split('/').pop()!], ...schema, $ref: undefined } : schema
   if (name === 'category') return context.category
   if (resolved.enum) return resolved.enum[0]
@@ -57,14 +66,19 @@ export function placeholderFor(schema: JsonSchema, defs: Record<string, JsonSche
 export function newPage(root: string, route: string, category: string): { file: string; text: string; fields: string[] } {
   const schema = JSON.parse(readFileSync(path.join(root, 'schema/page.schema.json'), 'utf8')) as JsonSchema
   const categories = schema.properties!.category.enum!
-  if (!PAGE_NAME.test(route)) throw new Error(`'${route}' cannot be a page address: use letters, digits and single hyphens, e.g. ai-consulting-denver`)
+  if (!PAGE_NAME.test(route))
+    throw new Error(`'${route}' cannot be a page address: use letters, digits and single hyphens, e.g. ai-consulting-denver`)
   if (!categories.includes(category)) throw new Error(`unknown category '${category}': use one of ${categories.join(', ')}`)
   const pagesDir = path.join(root, 'content/pages')
   const file = path.join(pagesDir, `${route}.yaml`)
   if (existsSync(file)) throw new Error(`content/pages/${route}.yaml already exists: edit it instead`)
   const clash = readdirSync(pagesDir).find((f) => f.toLowerCase() === `${route}.yaml`.toLowerCase())
   if (clash) throw new Error(`content/pages/${clash} differs only in letter case; addresses must differ in more than that`)
-  const image = `/images/pages/${readdirSync(path.join(root, 'public/images/pages')).filter((f) => f.endsWith('.svg')).sort()[0]}`
+  const image = `/images/pages/${
+    readdirSync(path.join(root, 'public/images/pages'))
+      .filter((f) => f.endsWith('.svg'))
+      .sort()[0]
+  }`
   const required = placeholderFor(schema, schema.$defs ?? {}, '', { category, image }) as Record<string, unknown>
   // A page about a place says where its readers are; the country and zone are the usual ones, to be checked.
   const audience = schema.properties!.audience
@@ -73,7 +87,17 @@ export function newPage(root: string, route: string, category: string): { file: 
       ? Object.fromEntries(
           Object.entries(required).flatMap(([key, value]) =>
             key === 'category'
-              ? [[key, value], ['audience', { places: [placeholderText(audience.properties!.places.items!, 'The city, then its region')], country: 'US', timeZone: 'America/New_York' }]]
+              ? [
+                  [key, value],
+                  [
+                    'audience',
+                    {
+                      places: [placeholderText(audience.properties!.places.items!, 'The city, then its region')],
+                      country: 'US',
+                      timeZone: 'America/New_York',
+                    },
+                  ],
+                ]
               : [[key, value]],
           ),
         )
@@ -98,9 +122,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`\nFill in every value that starts with "${PLACEHOLDER}" (npm run content:check lists each one with its line):`)
     for (const field of fields) console.log(`  - ${field}`)
     if (category === 'location')
-      console.log('  - audience: the places, and the country code and time zone of the readers (it starts as US, America/New_York)')
-    console.log('\nOptional sections (title2, img2, descriptionTwo, our_steps, integrations, faqs, …) are described in schema/page.schema.json;')
-    console.log('copy their shape from any page in content/pages. img1 points at a stock illustration: replace it if the page has its own.')
+      console.log(
+        '  - audience: the places, and the country code and time zone of the readers (it starts as US, America/New_York)',
+      )
+    console.log(
+      '\nOptional sections (title2, img2, descriptionTwo, our_steps, integrations, faqs, …) are described in schema/page.schema.json;',
+    )
+    console.log(
+      'copy their shape from any page in content/pages. img1 points at a stock illustration: replace it if the page has its own.',
+    )
   } catch (error) {
     console.error((error as Error).message)
     process.exit(1)

@@ -9,7 +9,10 @@ import { freePort } from './server-process.ts'
 function serverBinDir(): string {
   const root = '/usr/lib/postgresql'
   const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(path.join(root, v, 'bin', 'postgres'))) : []
-  if (versions.length === 0) throw new Error('No PostgreSQL server found under /usr/lib/postgresql: install Debian\'s postgresql package (apt-get install postgresql)')
+  if (versions.length === 0)
+    throw new Error(
+      "No PostgreSQL server found under /usr/lib/postgresql: install Debian's postgresql package (apt-get install postgresql)",
+    )
   return path.join(root, versions.sort((a, b) => Number(b) - Number(a))[0], 'bin')
 }
 
@@ -38,11 +41,36 @@ export async function startPostgres(): Promise<PostgresServer> {
     chownSync(dir, uid, gid)
   }
   chmodSync(dir, 0o755)
-  const [initdb, initArgs] = asServerUser(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'])
+  const [initdb, initArgs] = asServerUser(path.join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale=C',
+  ])
   execFileSync(initdb, initArgs, { stdio: 'pipe' })
   const port = await freePort()
   // fsync off: only an operating-system crash could lose data, and tests never cause one.
-  const [postgres, args] = asServerUser(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'])
+  const [postgres, args] = asServerUser(path.join(bin, 'postgres'), [
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=200',
+  ])
   const child: ChildProcess = spawn(postgres, args, { stdio: ['ignore', 'ignore', 'pipe'] })
   let log = ''
   child.stderr!.on('data', (chunk) => (log += chunk))

@@ -17,7 +17,6 @@ interface ManifestChunk {
   isEntry?: boolean
 }
 
-
 /** Every chunk a module needs, itself first, for modulepreload links. */
 function chunkClosure(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
   const chunk = manifest[key]
@@ -72,7 +71,14 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
     siteName: company.name,
     shareImage: company.shareImage,
     themeColor: '#1d4ed8',
-    organization: { name: company.name, legalName: company.legalName, logo: company.logo, email: company.email, telephone: company.phone, address: company.address },
+    organization: {
+      name: company.name,
+      legalName: company.legalName,
+      logo: company.logo,
+      email: company.email,
+      telephone: company.phone,
+      address: company.address,
+    },
   }
   const withBlogs: SiteDataState = { blogs, blogsLoading: false, projects: [] }
   const withoutBlogs: SiteDataState = { blogs: [], blogsLoading: true, projects: [] }
@@ -86,9 +92,13 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
     const data = dataFor(route)
     const { html, head } = await entry.render(route, data)
     if (!head) throw new Error(`${route} rendered no <DocumentHead>; every route must declare its title and description`)
-    const sources = [...entry.routeSources(route === '/404' ? '/no-such-page' : route), ...(isLandingRoute(route) ? [landingFileOf(route)] : [])]
+    const sources = [
+      ...entry.routeSources(route === '/404' ? '/no-such-page' : route),
+      ...(isLandingRoute(route) ? [landingFileOf(route)] : []),
+    ]
     for (const source of sources) {
-      if (!manifest[source]) throw new Error(`${route}: ${source} is not a chunk of this build; check the source given to lazyComponent`)
+      if (!manifest[source])
+        throw new Error(`${route}: ${source} is not a chunk of this build; check the source given to lazyComponent`)
     }
     const pageChunks = sources.flatMap((source) => chunkClosure(manifest, source))
     const preloads = [...new Set([...entryChunks, ...pageChunks])]
@@ -98,7 +108,11 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
       ? `<script type="application/json" id="${entry.INITIAL_DATA_ID}">${entry.serializeInitialData(data)}</script>\n    `
       : ''
     // The entry script first, so it starts at once; the loader adds the preloads after it, one per task.
-    const startup = [...scriptTags.filter((t) => t.startsWith('<script')), ...scriptTags.filter((t) => t.startsWith('<link')), ...preloads]
+    const startup = [
+      ...scriptTags.filter((t) => t.startsWith('<script')),
+      ...scriptTags.filter((t) => t.startsWith('<link')),
+      ...preloads,
+    ]
     const deferred = `<template id="${DEFERRED_SCRIPTS_ID}">${startup.join('')}</template><script>${deferredScriptsLoader}</script>`
     const document = shell
       .replace('<!--head-->', entry.renderHeadTags(head, headContext))

@@ -3,7 +3,10 @@ import { robotsTxt, sitemapXml } from './seo-files.ts'
 
 describe('sitemap and robots', () => {
   it('lists absolute URLs with the day of the last change', () => {
-    const xml = sitemapXml('https://www.example.com', [{ path: '/' }, { path: '/ai/Ai-Development', lastmod: '2026-11-02T10:00:00+01:00' }])
+    const xml = sitemapXml('https://www.example.com', [
+      { path: '/' },
+      { path: '/ai/Ai-Development', lastmod: '2026-11-02T10:00:00+01:00' },
+    ])
     expect(xml).toContain('<loc>https://www.example.com/</loc>')
     expect(xml).toContain('<url><loc>https://www.example.com/ai/Ai-Development</loc><lastmod>2026-11-02</lastmod></url>')
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true)

@@ -3,7 +3,6 @@ import { statSync } from 'node:fs'
 import path from 'node:path'
 import { escapeMarkup } from '../src/core/escape.ts'
 
-
 export interface SitemapEntry {
   path: string
   /** ISO date of the content's last change. */

@@ -2,14 +2,28 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } fr
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-const words = ['forecasting', 'routing', 'triage', 'search', 'pricing', 'quality', 'support', 'planning', 'compliance', 'onboarding']
+const words = [
+  'forecasting',
+  'routing',
+  'triage',
+  'search',
+  'pricing',
+  'quality',
+  'support',
+  'planning',
+  'compliance',
+  'onboarding',
+]
 
 /** One valid landing page whose every text is unique to its number, so the uniqueness rule holds. */
 export function syntheticPage(n: number): string {
   const topic = `${words[n % words.length]} ${n}`
-  const text = (what: string) => `"Synthetic ${what} for page ${n}: how a team adopts AI for ${topic}, with a pilot in 4-6 weeks and support afterwards."`
+  const text = (what: string) =>
+    `"Synthetic ${what} for page ${n}: how a team adopts AI for ${topic}, with a pilot in 4-6 weeks and support afterwards."`
   const list = (prefix: string, count: number) =>
-    Array.from({ length: count }, (_, i) => `  - title: ${prefix} ${n}.${i + 1}\n    desc: ${text(`${prefix} ${i + 1}`)}\n`).join('')
+    Array.from({ length: count }, (_, i) => `  - title: ${prefix} ${n}.${i + 1}\n    desc: ${text(`${prefix} ${i + 1}`)}\n`).join(
+      '',
+    )
   return `# yaml-language-server: $schema=../../schema/page.schema.json
 metaTitle: "Synthetic page ${n} | AI for ${words[n % words.length]}"
 metaDescription: "Synthetic landing page number ${n} used to measure how the build scales: AI for ${topic}, pilots in 4-6 weeks, 24/7 support."
@@ -48,7 +62,20 @@ contactUsToday: "Ready for ${topic}? <a href=\\"https://www.example.com/contact\
  */
 export function createSyntheticSite(projectRoot: string, count: number) {
   const root = mkdtempSync(path.join(tmpdir(), `synthetic-${count}-`))
-  for (const entry of ['codegen', 'schema', 'src', 'scripts', 'server', 'public', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json', 'tsconfig.app.json', 'tsconfig.node.json']) {
+  for (const entry of [
+    'codegen',
+    'schema',
+    'src',
+    'scripts',
+    'server',
+    'public',
+    'index.html',
+    'vite.config.ts',
+    'package.json',
+    'tsconfig.json',
+    'tsconfig.app.json',
+    'tsconfig.node.json',
+  ]) {
     cpSync(path.join(projectRoot, entry), path.join(root, entry), {
       recursive: true,
       filter: (source) => !source.includes(`${path.sep}generated`),

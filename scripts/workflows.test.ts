@@ -11,8 +11,16 @@ const scripts = Object.keys((JSON.parse(readFileSync('package.json', 'utf8')) as
 async function read(file: string) {
   const result = parseWorkflow({ name: file, content: readFileSync(path.join(dir, file), 'utf8') }, new NoOperationTraceWriter())
   const template = await convertWorkflowTemplate(result.context, result.value!)
-  const runs = template.jobs.flatMap((job) => ('steps' in job ? job.steps : [])).flatMap((step) => ('run' in step ? [String(step.run)] : []))
-  return { errors: [...result.context.errors.getErrors(), ...(template.errors ?? [])].map((e) => ('message' in e ? e.message : e.Message)), template, runs }
+  const runs = template.jobs
+    .flatMap((job) => ('steps' in job ? job.steps : []))
+    .flatMap((step) => ('run' in step ? [String(step.run)] : []))
+  return {
+    errors: [...result.context.errors.getErrors(), ...(template.errors ?? [])].map((e) =>
+      'message' in e ? e.message : e.Message,
+    ),
+    template,
+    runs,
+  }
 }
 
 describe('GitHub workflows', () => {
@@ -34,7 +42,13 @@ describe('GitHub workflows', () => {
   })
 
   it('reports a workflow GitHub would refuse', () => {
-    const result = parseWorkflow({ name: 'broken.yml', content: 'on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    stepz:\n      - run: npm test\n' }, new NoOperationTraceWriter())
+    const result = parseWorkflow(
+      {
+        name: 'broken.yml',
+        content: 'on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    stepz:\n      - run: npm test\n',
+      },
+      new NoOperationTraceWriter(),
+    )
     expect(result.context.errors.getErrors().length).toBeGreaterThan(0)
   })
 

@@ -46,7 +46,15 @@ afterEach(async () => {
   running = []
 })
 
-const lead = { name: 'Dana Reyes', email: 'dana@acme.com', contact: '415-555-0142', url: 'acme.com', message: 'Pilot please', ip_address: '203.0.113.7', query: 'Talk to Expert query' }
+const lead = {
+  name: 'Dana Reyes',
+  email: 'dana@acme.com',
+  contact: '415-555-0142',
+  url: 'acme.com',
+  message: 'Pilot please',
+  ip_address: '203.0.113.7',
+  query: 'Talk to Expert query',
+}
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${url}/api/appDev`, {
     method: 'POST',
@@ -61,7 +69,13 @@ describe('POST /api/appDev', () => {
     expect(response.status).toBe(201)
     expect(await response.json()).toMatchObject({ ok: true, id: 1 })
     expect(await store.all()).toEqual([
-      expect.objectContaining({ name: 'Dana Reyes', contact: '4155550142', ipAddress: '203.0.113.7', remoteAddress: '127.0.0.1', location: { city: 'Austin', region: 'Texas', country: 'US' } }),
+      expect.objectContaining({
+        name: 'Dana Reyes',
+        contact: '4155550142',
+        ipAddress: '203.0.113.7',
+        remoteAddress: '127.0.0.1',
+        location: { city: 'Austin', region: 'Texas', country: 'US' },
+      }),
     ])
   })
 
@@ -174,7 +188,15 @@ describe('GET /api/blogs/blog and /api/projects/project', () => {
     const { url } = await start()
     const body = await (await fetch(`${url}/api/blogs/blog?resultPerPage=40&currentPage=1`)).json()
     expect(body.blogs).toHaveLength(40)
-    expect(body.blogs[0]).toEqual(expect.objectContaining({ id: 1, image: expect.any(String), meta_title: 'Post 1', meta_desc: 'A post.', custom_url: 'post-1' }))
+    expect(body.blogs[0]).toEqual(
+      expect.objectContaining({
+        id: 1,
+        image: expect.any(String),
+        meta_title: 'Post 1',
+        meta_desc: 'A post.',
+        custom_url: 'post-1',
+      }),
+    )
     const second = await (await fetch(`${url}/api/blogs/blog?resultPerPage=40&currentPage=2`)).json()
     expect(second.blogs.map((b: { id: number }) => b.id)).toEqual([41, 42, 43, 44, 45])
   })

@@ -6,7 +6,7 @@ import type { BuiltBlog } from '../src/core/blog.ts'
 import type { LeadStore } from './lead-store.ts'
 import { createRateLimiter } from './rate-limit.ts'
 
-export const LEAD_BODY_LIMIT = 32 * 1024
+const LEAD_BODY_LIMIT = 32 * 1024
 
 export interface ApiOptions {
   store: LeadStore
@@ -31,7 +31,8 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
   // Several servers on one database share its rate limit; one server counts in memory.
   const local = createRateLimiter(options.rateLimit)
   const { max, windowMs } = options.rateLimit
-  const hitRateLimit = async (key: string) => (store.rateLimitHit ? store.rateLimitHit(key, max, windowMs, Date.now()) : local.hit(key))
+  const hitRateLimit = async (key: string) =>
+    store.rateLimitHit ? store.rateLimitHit(key, max, windowMs, Date.now()) : local.hit(key)
   // JSON answers (the blog list is some 25 KB) go compressed; a fast brotli level suits per-request work.
   await app.register(compress, {
     threshold: 1024,
@@ -41,7 +42,11 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
 
   // Only JSON is accepted for a lead; anything else is answered 415 by Fastify before the handler.
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: LEAD_BODY_LIMIT }, app.getDefaultJsonParser('error', 'error'))
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: LEAD_BODY_LIMIT },
+    app.getDefaultJsonParser('error', 'error'),
+  )
 
   app.post('/appDev', { bodyLimit: LEAD_BODY_LIMIT }, async (request, reply) => {
     const wait = await hitRateLimit(request.ip)

@@ -17,7 +17,7 @@ export interface AppDependencies {
  * Security headers of one HTML page: its inline script and its inlined stylesheet are allowed by
  * their hashes, so neither scripts nor styles need 'unsafe-inline'.
  */
-export function htmlSecurityHeaders(config: ServerConfig, hashes: { scripts: string[]; styles: string[] }): Record<string, string> {
+function htmlSecurityHeaders(config: ServerConfig, hashes: { scripts: string[]; styles: string[] }): Record<string, string> {
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${hashes.scripts.join(' ')}`.trim(),
@@ -41,7 +41,7 @@ export function htmlSecurityHeaders(config: ServerConfig, hashes: { scripts: str
 }
 
 /** The channels configured by the environment, in the order leads are queued for them. */
-export function leadChannels(config: ServerConfig): LeadChannel[] {
+function leadChannels(config: ServerConfig): LeadChannel[] {
   return [
     ...(config.webhook ? [webhookChannel(config.webhook.url, config.webhook.secret)] : []),
     ...(config.email ? [emailChannel(config.email.smtpUrl, config.email.to, config.email.from)] : []),
@@ -92,6 +92,9 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies, { si
     onStored: () => worker?.wake(),
   })
   if (!site) return app
-  await app.register(staticSite, { distDir: config.distDir, htmlHeaders: (html) => htmlSecurityHeaders(config, inlineHashes(html)) })
+  await app.register(staticSite, {
+    distDir: config.distDir,
+    htmlHeaders: (html) => htmlSecurityHeaders(config, inlineHashes(html)),
+  })
   return app
 }

@@ -75,11 +75,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     .filter(Boolean)
     .map((value) => origin('CONNECT_SRC', value))
   const databaseUrl = env.DATABASE_URL || undefined
-  if (databaseUrl && !/^postgres(ql)?:\/\/./.test(databaseUrl)) problems.push('DATABASE_URL: expected a postgres:// URL (unset it to use the SQLite file of DATABASE_PATH)')
+  if (databaseUrl && !/^postgres(ql)?:\/\/./.test(databaseUrl))
+    problems.push('DATABASE_URL: expected a postgres:// URL (unset it to use the SQLite file of DATABASE_PATH)')
 
   let webhook: ServerConfig['webhook']
   if (env.LEAD_WEBHOOK_URL) {
-    if (!/^https?:\/\/[^/]/.test(env.LEAD_WEBHOOK_URL) || !URL.canParse(env.LEAD_WEBHOOK_URL)) problems.push('LEAD_WEBHOOK_URL: expected an http:// or https:// URL')
+    if (!/^https?:\/\/[^/]/.test(env.LEAD_WEBHOOK_URL) || !URL.canParse(env.LEAD_WEBHOOK_URL))
+      problems.push('LEAD_WEBHOOK_URL: expected an http:// or https:// URL')
     const secret = env.LEAD_WEBHOOK_SECRET || undefined
     if (secret && secret.length < 16) problems.push('LEAD_WEBHOOK_SECRET: use at least 16 characters (a random string)')
     webhook = { url: env.LEAD_WEBHOOK_URL, secret }
@@ -88,11 +90,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   let email: ServerConfig['email']
   const address = /^[^\s@<>,]+@[^\s@<>,]+$/
   if (env.SMTP_URL || env.LEAD_EMAIL_TO) {
-    const to = (env.LEAD_EMAIL_TO ?? '').split(',').map((a) => a.trim()).filter(Boolean)
+    const to = (env.LEAD_EMAIL_TO ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean)
     const from = env.LEAD_EMAIL_FROM?.trim() || to[0] || ''
-    if (!env.SMTP_URL || !/^smtps?:\/\/./.test(env.SMTP_URL) || !URL.canParse(env.SMTP_URL)) problems.push('SMTP_URL: expected smtp://user:password@host:port or smtps://… when LEAD_EMAIL_TO is set')
-    if (to.length === 0 || !to.every((a) => address.test(a))) problems.push(`LEAD_EMAIL_TO=${env.LEAD_EMAIL_TO ?? ''}: expected one or more email addresses separated by commas`)
-    if (env.LEAD_EMAIL_FROM && !address.test(from.replace(/^.*<(.+)>$/, '$1'))) problems.push(`LEAD_EMAIL_FROM=${env.LEAD_EMAIL_FROM}: expected an email address or "Name <address>"`)
+    if (!env.SMTP_URL || !/^smtps?:\/\/./.test(env.SMTP_URL) || !URL.canParse(env.SMTP_URL))
+      problems.push('SMTP_URL: expected smtp://user:password@host:port or smtps://… when LEAD_EMAIL_TO is set')
+    if (to.length === 0 || !to.every((a) => address.test(a)))
+      problems.push(`LEAD_EMAIL_TO=${env.LEAD_EMAIL_TO ?? ''}: expected one or more email addresses separated by commas`)
+    if (env.LEAD_EMAIL_FROM && !address.test(from.replace(/^.*<(.+)>$/, '$1')))
+      problems.push(`LEAD_EMAIL_FROM=${env.LEAD_EMAIL_FROM}: expected an email address or "Name <address>"`)
     email = { smtpUrl: env.SMTP_URL ?? '', to, from }
   } else if (env.LEAD_EMAIL_FROM) problems.push('LEAD_EMAIL_FROM is set but SMTP_URL and LEAD_EMAIL_TO are not')
 
@@ -144,9 +152,16 @@ function parseTrustProxy(raw: string, problems: string[]): ServerConfig['trustPr
     return (_address, hop) => hop < hops
   }
   try {
-    return proxyAddr.compile(raw.split(',').map((entry) => entry.trim()).filter(Boolean))
+    return proxyAddr.compile(
+      raw
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
   } catch (error) {
-    problems.push(`TRUST_PROXY=${raw}: ${(error as Error).message}; expected true, false, a hop count, or addresses/CIDRs separated by commas`)
+    problems.push(
+      `TRUST_PROXY=${raw}: ${(error as Error).message}; expected true, false, a hop count, or addresses/CIDRs separated by commas`,
+    )
     return false
   }
 }

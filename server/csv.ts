@@ -12,7 +12,9 @@ const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g
  * is shown, not run, and a cell holding any separator is quoted.
  */
 export function csvCell(value: unknown): string {
-  const text = (value === null || value === undefined ? '' : String(value)).replace(CONTROLS, '').replace(FORMULA_STARTS, "$1$2'$3")
+  const text = (value === null || value === undefined ? '' : String(value))
+    .replace(CONTROLS, '')
+    .replace(FORMULA_STARTS, "$1$2'$3")
   return SEPARATORS.test(text) || /"/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text
 }
 

@@ -24,8 +24,12 @@ try {
     } else {
       const now = Date.now()
       const giveUpAt = now + config.delivery.giveUpAfterMs
-      const count = args.includes('--failed') ? await store.requeue({ dead: true }, now, giveUpAt) : await store.requeue({ ids }, now, giveUpAt)
-      console.log(`${count} deliver${count === 1 ? 'y' : 'ies'} queued again; a running server sends ${count === 1 ? 'it' : 'them'} within seconds.`)
+      const count = args.includes('--failed')
+        ? await store.requeue({ dead: true }, now, giveUpAt)
+        : await store.requeue({ ids }, now, giveUpAt)
+      console.log(
+        `${count} deliver${count === 1 ? 'y' : 'ies'} queued again; a running server sends ${count === 1 ? 'it' : 'them'} within seconds.`,
+      )
     }
   } else {
     console.error('Usage: deliveries-cli.ts list [--all] | redeliver <id>… | redeliver --failed')
@@ -48,5 +52,12 @@ function table(rows: Delivery[]): string {
     d.lastError ?? '',
   ])
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)))
-  return [head, ...body].map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()).join('\n')
+  return [head, ...body]
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
 }

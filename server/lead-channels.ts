@@ -49,7 +49,11 @@ export function webhookChannel(url: string, secret: string | undefined): LeadCha
 }
 
 /** Visitor text in a header: one line, no control characters, bounded. */
-const headerText = (text: string, max: number) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim().slice(0, max)
+const headerText = (text: string, max: number) =>
+  text
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .trim()
+    .slice(0, max)
 
 /** The plain-text message the sales team reads: every field on its own line, nothing rendered as markup. */
 export function leadEmail(lead: StoredLead) {
@@ -78,9 +82,18 @@ export function emailChannel(smtpUrl: string, to: string[], from: string): LeadC
     name: 'email',
     async send(lead, signal, timeoutMs) {
       signal.throwIfAborted()
-      transport ??= nodemailer.createTransport({ url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs })
+      transport ??= nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+      })
       const { subject, text } = leadEmail(lead)
-      const domain = from.split('@').pop()!.replace(/[^\w.-]/g, '') || 'localhost'
+      const domain =
+        from
+          .split('@')
+          .pop()!
+          .replace(/[^\w.-]/g, '') || 'localhost'
       await transport.sendMail({
         from,
         to,

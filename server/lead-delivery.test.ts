@@ -19,7 +19,15 @@ afterEach(async () => {
 /** The API with delivery on, over real HTTP, on a fresh SQLite file or PostgreSQL database. */
 async function startApi(env: Record<string, string>, databaseUrl?: string) {
   const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'delivery-')), 'leads.sqlite')
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_PATH: databasePath, RATE_LIMIT_MAX: '0', LEAD_RETRY_BASE_MS: '50', LEAD_DELIVERY_POLL_MS: '50', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env })
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATABASE_PATH: databasePath,
+    RATE_LIMIT_MAX: '0',
+    LEAD_RETRY_BASE_MS: '50',
+    LEAD_DELIVERY_POLL_MS: '50',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  })
   const store = await openLeadStore(config)
   const app = await buildApp(config, { store, blogs: [], projects: [] }, { site: false })
   await app.listen({ port: 0, host: '127.0.0.1' })
@@ -33,7 +41,13 @@ async function startApi(env: Record<string, string>, databaseUrl?: string) {
 
 const post = (url: string, body: Record<string, unknown>) =>
   fetch(`${url}/api/appDev`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-const lead = (i: number) => ({ name: `Lead ${i}`, email: `lead${i}@acme.com`, contact: '4155550142', message: `Message ${i}`, query: 'Talk to Expert query' })
+const lead = (i: number) => ({
+  name: `Lead ${i}`,
+  email: `lead${i}@acme.com`,
+  contact: '4155550142',
+  message: `Message ${i}`,
+  query: 'Talk to Expert query',
+})
 
 /** Waits until every delivery is made, or fails naming what is still open. */
 async function allDelivered(store: LeadStore, limitMs = 20_000) {
@@ -57,7 +71,20 @@ describe('retry delay', () => {
 })
 
 describe('lead payload and email', () => {
-  const stored = { id: 7, createdAt: '2026-11-23T10:00:00.000Z', name: 'Dana\r\nBcc: evil@example.com', email: 'dana@acme.com', contact: '4155550142', url: '', message: '<b>Hi</b>\nSecond line', query: 'Talk to Expert query', ipAddress: '', location: null, remoteAddress: '127.0.0.1', requestId: null }
+  const stored = {
+    id: 7,
+    createdAt: '2026-11-23T10:00:00.000Z',
+    name: 'Dana\r\nBcc: evil@example.com',
+    email: 'dana@acme.com',
+    contact: '4155550142',
+    url: '',
+    message: '<b>Hi</b>\nSecond line',
+    query: 'Talk to Expert query',
+    ipAddress: '',
+    location: null,
+    remoteAddress: '127.0.0.1',
+    requestId: null,
+  }
 
   it('sends id, created_at, fields, query and location', () => {
     expect(leadPayload(stored)).toEqual({
@@ -89,7 +116,13 @@ describe.each(databases)('delivery on %s', (_name, database) => {
     const smtp = await startSmtpReceiver()
     cleanups.push(smtp.close)
     const { store, url } = await startApi(
-      { LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: SECRET, SMTP_URL: smtp.url, LEAD_EMAIL_TO: 'sales@corvane.example', LEAD_DELIVERY_TIMEOUT_MS: '300' },
+      {
+        LEAD_WEBHOOK_URL: receiver.url,
+        LEAD_WEBHOOK_SECRET: SECRET,
+        SMTP_URL: smtp.url,
+        LEAD_EMAIL_TO: 'sales@corvane.example',
+        LEAD_DELIVERY_TIMEOUT_MS: '300',
+      },
       await database(),
     )
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => post(url, lead(i))))
@@ -101,7 +134,11 @@ describe.each(databases)('delivery on %s', (_name, database) => {
     expect(receiver.requests()).toBeGreaterThanOrEqual(24)
     expect(receiver.received.every((r) => r.signatureValid)).toBe(true)
     const first = JSON.parse(receiver.received.find((r) => r.key === ids[0])!.body)
-    expect(first).toMatchObject({ id: Number(ids[0]), fields: { name: expect.stringMatching(/^Lead \d+$/), contact: '4155550142' }, query: 'Talk to Expert query' })
+    expect(first).toMatchObject({
+      id: Number(ids[0]),
+      fields: { name: expect.stringMatching(/^Lead \d+$/), contact: '4155550142' },
+      query: 'Talk to Expert query',
+    })
 
     expect(smtp.mails).toHaveLength(20)
     expect(smtp.mails.every((m) => m.to.join() === 'sales@corvane.example')).toBe(true)
@@ -114,7 +151,10 @@ describe.each(databases)('delivery on %s', (_name, database) => {
   it('answers the visitor at once while the receiver hangs', async () => {
     const receiver = await startWebhookReceiver(SECRET, () => 'hang')
     cleanups.push(receiver.close)
-    const { url, store } = await startApi({ LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: SECRET, LEAD_DELIVERY_TIMEOUT_MS: '60000' }, await database())
+    const { url, store } = await startApi(
+      { LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: SECRET, LEAD_DELIVERY_TIMEOUT_MS: '60000' },
+      await database(),
+    )
     const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => post(url, lead(i)).then((r) => r.status)))
     // Every visitor has its answer while no delivery has finished: the receiver never answered.
     expect(statuses).toEqual(Array(30).fill(201))
@@ -126,9 +166,13 @@ describe.each(databases)('delivery on %s', (_name, database) => {
     let accept = false
     const receiver = await startWebhookReceiver(SECRET, () => (accept ? 200 : 503))
     cleanups.push(receiver.close)
-    const { store, url } = await startApi({ LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: SECRET, LEAD_DELIVERY_GIVE_UP_MS: '1000' }, await database())
+    const { store, url } = await startApi(
+      { LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: SECRET, LEAD_DELIVERY_GIVE_UP_MS: '1000' },
+      await database(),
+    )
     await post(url, lead(1))
-    for (let waited = 0; waited < 10_000 && (await store.deliveries('open'))[0]?.status !== 'dead'; waited += 50) await new Promise((r) => setTimeout(r, 50))
+    for (let waited = 0; waited < 10_000 && (await store.deliveries('open'))[0]?.status !== 'dead'; waited += 50)
+      await new Promise((r) => setTimeout(r, 50))
     const [dead] = await store.deliveries('open')
     expect(dead).toMatchObject({ status: 'dead', lastError: 'Error: webhook answered HTTP 503' })
     expect(dead.attempts).toBeGreaterThan(1)
@@ -167,7 +211,9 @@ describe('two servers on one PostgreSQL database', () => {
     const shared = await createDatabase(inject('postgresUrl'))
     const limits = { RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_MS: '60000' }
     const [c, d] = [await startApi(limits, shared), await startApi(limits, shared)]
-    const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => post((i % 2 ? c : d).url, lead(i)).then((r) => r.status)))
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => post((i % 2 ? c : d).url, lead(i)).then((r) => r.status)),
+    )
     expect(statuses.filter((s) => s === 201)).toHaveLength(5)
     expect(statuses.filter((s) => s === 429)).toHaveLength(5)
   })

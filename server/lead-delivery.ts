@@ -28,7 +28,12 @@ export function retryDelay(attempt: number, baseMs: number, random = Math.random
  * different ones), sends them, and records the outcome. Runs until stop(), which waits for the
  * attempts in flight.
  */
-export function startDeliveryWorker(store: LeadStore, channels: readonly LeadChannel[], settings: DeliverySettings, log: FastifyBaseLogger) {
+export function startDeliveryWorker(
+  store: LeadStore,
+  channels: readonly LeadChannel[],
+  settings: DeliverySettings,
+  log: FastifyBaseLogger,
+) {
   const byName = new Map<ChannelName, LeadChannel>(channels.map((c) => [c.name, c]))
   // A lease outlives an attempt, so no delivery is sent twice at once; a crashed server's lease lapses.
   const leaseMs = settings.timeoutMs * 2 + 1000
@@ -43,14 +48,20 @@ export function startDeliveryWorker(store: LeadStore, channels: readonly LeadCha
     try {
       const channel = byName.get(delivery.channel)
       if (!channel) throw new Error(`channel ${delivery.channel} is not configured on this server`)
-      await channel.send(delivery.lead, AbortSignal.any([stopping.signal, AbortSignal.timeout(settings.timeoutMs)]), settings.timeoutMs)
+      await channel.send(
+        delivery.lead,
+        AbortSignal.any([stopping.signal, AbortSignal.timeout(settings.timeoutMs)]),
+        settings.timeoutMs,
+      )
       await store.markDelivered(delivery.id, Date.now())
       log.info(context, 'lead delivered')
     } catch (error) {
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
       const next = Date.now() + retryDelay(delivery.attempts + 1, settings.retryBaseMs)
       const dead = next > delivery.giveUpAt
-      await store.markFailed(delivery.id, reason.slice(0, 500), dead ? null : next).catch((e) => log.error({ ...context, err: e }, 'delivery outcome not recorded'))
+      await store
+        .markFailed(delivery.id, reason.slice(0, 500), dead ? null : next)
+        .catch((e) => log.error({ ...context, err: e }, 'delivery outcome not recorded'))
       if (stopping.signal.aborted) log.info(context, 'lead delivery interrupted by shutdown; stays in the outbox')
       else if (dead) log.error({ ...context, reason }, 'lead delivery gave up; kept as dead (npm run leads:redeliver)')
       else log.warn({ ...context, reason, retryInMs: next - Date.now() }, 'lead delivery failed; will retry')

@@ -89,7 +89,12 @@ export async function openPostgresLeadStore(connectionString: string): Promise<L
         const id = inserted.rows[0].id
         const now = Date.now()
         for (const channel of outbox.channels) {
-          await client.query('INSERT INTO deliveries (lead_id, channel, next_attempt_at, give_up_at) VALUES ($1, $2, $3, $4)', [id, channel, now, outbox.giveUpAt])
+          await client.query('INSERT INTO deliveries (lead_id, channel, next_attempt_at, give_up_at) VALUES ($1, $2, $3, $4)', [
+            id,
+            channel,
+            now,
+            outbox.giveUpAt,
+          ])
         }
         return { id, duplicate: false }
       }),
@@ -111,7 +116,10 @@ export async function openPostgresLeadStore(connectionString: string): Promise<L
       return rows.map((row) => ({ ...deliveryFromRow(row), lead: leadFromRow(row.lead) }))
     },
     async markDelivered(id, now) {
-      await pool.query(`UPDATE deliveries SET status = 'delivered', attempts = attempts + 1, delivered_at = $1, lease_until = NULL, last_error = NULL WHERE id = $2`, [now, id])
+      await pool.query(
+        `UPDATE deliveries SET status = 'delivered', attempts = attempts + 1, delivered_at = $1, lease_until = NULL, last_error = NULL WHERE id = $2`,
+        [now, id],
+      )
     },
     async markFailed(id, error, nextAttemptAt) {
       await pool.query(

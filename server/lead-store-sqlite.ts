@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { deliveryFromRow, LEAD_COLUMNS, leadFromRow, leadValues, type ClaimedDelivery, type LeadStore, type NewLead } from './lead-store.ts'
+import {
+  deliveryFromRow,
+  LEAD_COLUMNS,
+  leadFromRow,
+  leadValues,
+  type ClaimedDelivery,
+  type LeadStore,
+  type NewLead,
+} from './lead-store.ts'
 
 /** Schema migrations, applied in order on start; PRAGMA user_version records how far a file is. */
 const MIGRATIONS = [
@@ -67,12 +75,19 @@ export function openSqliteLeadStore(file: string): LeadStore {
     .pluck()
   const lease = db.prepare('UPDATE deliveries SET lease_until = ? WHERE id = ? RETURNING *')
   const leadById = db.prepare('SELECT * FROM leads WHERE id = ?')
-  const delivered = db.prepare(`UPDATE deliveries SET status = 'delivered', attempts = attempts + 1, delivered_at = ?, lease_until = NULL, last_error = NULL WHERE id = ?`)
+  const delivered = db.prepare(
+    `UPDATE deliveries SET status = 'delivered', attempts = attempts + 1, delivered_at = ?, lease_until = NULL, last_error = NULL WHERE id = ?`,
+  )
   const failed = db.prepare(
     `UPDATE deliveries SET status = ?, attempts = attempts + 1, next_attempt_at = coalesce(?, next_attempt_at), lease_until = NULL, last_error = ? WHERE id = ?`,
   )
 
-  type Pending = { lead: NewLead; outbox: Parameters<LeadStore['insert']>[1]; resolve: (r: { id: number; duplicate: boolean }) => void; reject: (e: unknown) => void }
+  type Pending = {
+    lead: NewLead
+    outbox: Parameters<LeadStore['insert']>[1]
+    resolve: (r: { id: number; duplicate: boolean }) => void
+    reject: (e: unknown) => void
+  }
   const insertOne = ({ lead, outbox }: Pending) => {
     const result = insertLead.run(...leadValues(lead))
     if (result.changes !== 1) return { id: byRequestId.get(lead.requestId) as number, duplicate: true }

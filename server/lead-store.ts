@@ -14,7 +14,7 @@ export interface StoredLead extends NewLead {
 /** Where a lead is sent after it is stored. */
 export type ChannelName = 'webhook' | 'email'
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'dead'
+type DeliveryStatus = 'pending' | 'delivered' | 'dead'
 
 /** One delivery of one lead to one channel: the outbox row. Times are epoch milliseconds. */
 export interface Delivery {
@@ -39,7 +39,10 @@ export interface LeadStore {
    * Stores a lead and one pending delivery per channel in one transaction, durable before the
    * promise settles; a repeated requestId gives the first lead's id and queues nothing new.
    */
-  insert(lead: NewLead, outbox: { channels: readonly ChannelName[]; giveUpAt: number }): Promise<{ id: number; duplicate: boolean }>
+  insert(
+    lead: NewLead,
+    outbox: { channels: readonly ChannelName[]; giveUpAt: number },
+  ): Promise<{ id: number; duplicate: boolean }>
   all(): Promise<StoredLead[]>
   count(): Promise<number>
   /**
@@ -86,7 +89,11 @@ export function leadFromRow(row: Record<string, unknown>): StoredLead {
     ipAddress: row.ip_address as string,
     location:
       row.city || row.region || row.country
-        ? { city: (row.city as string) ?? undefined, region: (row.region as string) ?? undefined, country: (row.country as string) ?? undefined }
+        ? {
+            city: (row.city as string) ?? undefined,
+            region: (row.region as string) ?? undefined,
+            country: (row.country as string) ?? undefined,
+          }
         : null,
     remoteAddress: row.remote_address as string,
     requestId: (row.request_id as string) ?? null,
@@ -109,7 +116,20 @@ export function deliveryFromRow(row: Record<string, unknown>): Delivery {
 }
 
 /** The lead's columns, in insert order, for both databases. */
-export const LEAD_COLUMNS = ['name', 'email', 'contact', 'url', 'message', 'query', 'ip_address', 'city', 'region', 'country', 'remote_address', 'request_id'] as const
+export const LEAD_COLUMNS = [
+  'name',
+  'email',
+  'contact',
+  'url',
+  'message',
+  'query',
+  'ip_address',
+  'city',
+  'region',
+  'country',
+  'remote_address',
+  'request_id',
+] as const
 export type LeadColumn = (typeof LEAD_COLUMNS)[number]
 
 /** A lead as one flat row named by its columns: what the databases store and the CSV export lists. */

@@ -27,7 +27,11 @@ async function listen(server: http.Server | FastifyInstance): Promise<number> {
 async function startApi(env: Record<string, string>): Promise<{ port: number; store: LeadStore }> {
   const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'proxy-test-')), 'leads.sqlite')
   const store = await openLeadStore({ databasePath })
-  const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', DATABASE_PATH: databasePath, ...env }), { store, blogs: [], projects: [] }, { site: false })
+  const app = await buildApp(
+    loadConfig({ LOG_LEVEL: 'silent', DATABASE_PATH: databasePath, ...env }),
+    { store, blogs: [], projects: [] },
+    { site: false },
+  )
   const port = await listen(app)
   closers.push(async () => {
     await app.close()
@@ -41,7 +45,14 @@ async function startProxy(upstreamPort: number): Promise<number> {
   const proxy = http.createServer((req, res) => {
     const forwarded = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ')
     const upstream = http.request(
-      { host: '127.0.0.1', port: upstreamPort, localAddress: '127.0.0.1', method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': forwarded } },
+      {
+        host: '127.0.0.1',
+        port: upstreamPort,
+        localAddress: '127.0.0.1',
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, 'x-forwarded-for': forwarded },
+      },
       (answer) => {
         res.writeHead(answer.statusCode!, answer.headers)
         answer.pipe(res)
@@ -59,7 +70,15 @@ function postFrom(localAddress: string, port: number, message: string, headers: 
   const body = JSON.stringify({ name: 'Dana Reyes', email: 'dana@acme.com', contact: '4155550142', message })
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port, localAddress, method: 'POST', path: '/api/appDev', agent: false, headers: { 'content-type': 'application/json', ...headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        localAddress,
+        method: 'POST',
+        path: '/api/appDev',
+        agent: false,
+        headers: { 'content-type': 'application/json', ...headers },
+      },
       (res) => {
         res.resume()
         res.on('end', () => resolve(res.statusCode!))
@@ -74,25 +93,41 @@ describe('TRUST_PROXY: visitors behind a proxy keep their own rate-limit buckets
   it.each([['1'], ['true'], ['127.0.0.1'], ['127.0.0.1/32, ::1']])('TRUST_PROXY=%s', async (trustProxy) => {
     const api = await startApi({ TRUST_PROXY: trustProxy, RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW_MS: '60000' })
     const proxyPort = await startProxy(api.port)
-    const a = [await postFrom('127.0.0.2', proxyPort, 'a1'), await postFrom('127.0.0.2', proxyPort, 'a2'), await postFrom('127.0.0.2', proxyPort, 'a3')]
+    const a = [
+      await postFrom('127.0.0.2', proxyPort, 'a1'),
+      await postFrom('127.0.0.2', proxyPort, 'a2'),
+      await postFrom('127.0.0.2', proxyPort, 'a3'),
+    ]
     const b = [await postFrom('127.0.0.3', proxyPort, 'b1'), await postFrom('127.0.0.3', proxyPort, 'b2')]
     expect(a).toEqual([201, 201, 429])
     expect(b).toEqual([201, 201])
-    expect((await api.store.all()).map((lead) => lead.remoteAddress)).toEqual(['127.0.0.2', '127.0.0.2', '127.0.0.3', '127.0.0.3'])
+    expect((await api.store.all()).map((lead) => lead.remoteAddress)).toEqual([
+      '127.0.0.2',
+      '127.0.0.2',
+      '127.0.0.3',
+      '127.0.0.3',
+    ])
   })
 
-  it.each([['1'], ['127.0.0.1']])('TRUST_PROXY=%s ignores an address the visitor forges in front of the proxy', async (trustProxy) => {
-    const api = await startApi({ TRUST_PROXY: trustProxy, RATE_LIMIT_MAX: '0' })
-    const proxyPort = await startProxy(api.port)
-    expect(await postFrom('127.0.0.2', proxyPort, 'forged', { 'x-forwarded-for': '198.51.100.66' })).toBe(201)
-    expect((await api.store.all())[0].remoteAddress).toBe('127.0.0.2')
-  })
+  it.each([['1'], ['127.0.0.1']])(
+    'TRUST_PROXY=%s ignores an address the visitor forges in front of the proxy',
+    async (trustProxy) => {
+      const api = await startApi({ TRUST_PROXY: trustProxy, RATE_LIMIT_MAX: '0' })
+      const proxyPort = await startProxy(api.port)
+      expect(await postFrom('127.0.0.2', proxyPort, 'forged', { 'x-forwarded-for': '198.51.100.66' })).toBe(201)
+      expect((await api.store.all())[0].remoteAddress).toBe('127.0.0.2')
+    },
+  )
 
   it('TRUST_PROXY=2 sees through two proxies in a row', async () => {
     const api = await startApi({ TRUST_PROXY: '2', RATE_LIMIT_MAX: '1' })
     const inner = await startProxy(api.port)
     const outer = await startProxy(inner)
-    expect([await postFrom('127.0.0.2', outer, 'a'), await postFrom('127.0.0.3', outer, 'b'), await postFrom('127.0.0.2', outer, 'c')]).toEqual([201, 201, 429])
+    expect([
+      await postFrom('127.0.0.2', outer, 'a'),
+      await postFrom('127.0.0.3', outer, 'b'),
+      await postFrom('127.0.0.2', outer, 'c'),
+    ]).toEqual([201, 201, 429])
     expect((await api.store.all()).map((lead) => lead.remoteAddress)).toEqual(['127.0.0.2', '127.0.0.3'])
   })
 
@@ -135,7 +170,8 @@ describe('slow clients are cut off', () => {
 
   it('closes a request whose body never finishes', async () => {
     const api = await startApi({ REQUEST_TIMEOUT_MS: '1000' })
-    const head = 'POST /api/appDev HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"name":"Da'
+    const head =
+      'POST /api/appDev HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"name":"Da'
     const result = await trickle(api.port, head, 8000)
     expect(result.ended).toBe(true)
     expect(result.answer).toMatch(/^HTTP\/1\.1 408/)

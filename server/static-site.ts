@@ -39,7 +39,7 @@ interface StaticFile {
  * An image opened on its own (an SVG can carry script) runs nothing and loads nothing: the same
  * policy GitHub gives user content.
  */
-export const IMAGE_HEADERS = { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" }
+const IMAGE_HEADERS = { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" }
 
 export interface StaticSiteOptions {
   distDir: string
@@ -100,7 +100,11 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
         etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
         type,
         immutable: name.startsWith('/assets/'),
-        headers: type.startsWith('text/html') ? htmlHeaders(body.toString('utf8')) : type.startsWith('image/') ? IMAGE_HEADERS : {},
+        headers: type.startsWith('text/html')
+          ? htmlHeaders(body.toString('utf8'))
+          : type.startsWith('image/')
+            ? IMAGE_HEADERS
+            : {},
       }
       cache.set(name, file)
     }
@@ -136,7 +140,8 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
       if (resolution.kind === 'redirect') return { redirect: resolution.to, status: resolution.status }
       return resolution.route === pathname ? { page: `${resolution.route}.html` } : { redirect: resolution.route, status: 301 }
     }
-    if (trimmed === '/' || trimmed === '/index.html') return trimmed === pathname ? { page: '/index.html' } : { redirect: '/', status: 301 }
+    if (trimmed === '/' || trimmed === '/index.html')
+      return trimmed === pathname ? { page: '/index.html' } : { redirect: '/', status: 301 }
     const file = `${trimmed}.html`
     if (trimmed === '/404' || !available.has(file)) return undefined
     return trimmed === pathname ? { page: file } : { redirect: trimmed, status: 301 }

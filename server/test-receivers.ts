@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { signature } from './lead-channels.ts'
 
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   key: string
   body: string
   signatureValid: boolean
@@ -24,7 +24,11 @@ export async function startWebhookReceiver(secret: string, plan: (n: number) => 
       const action = plan(++requests)
       if (action === 'hang') return void hanging.add(res)
       if (action >= 200 && action < 300) {
-        received.push({ key: String(req.headers['idempotency-key']), body, signatureValid: req.headers['x-signature-256'] === signature(secret, body) })
+        received.push({
+          key: String(req.headers['idempotency-key']),
+          body,
+          signatureValid: req.headers['x-signature-256'] === signature(secret, body),
+        })
       }
       res.writeHead(action).end()
     })
@@ -44,7 +48,7 @@ export async function startWebhookReceiver(secret: string, plan: (n: number) => 
   }
 }
 
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string
   to: string[]
   raw: string
@@ -61,7 +65,11 @@ export async function startSmtpReceiver() {
       let raw = ''
       stream.on('data', (chunk) => (raw += chunk))
       stream.on('end', () => {
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw })
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        })
         callback()
       })
     },

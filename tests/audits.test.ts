@@ -9,7 +9,14 @@ import { htmlFileFor } from '../src/core/routes.ts'
 import { gotoHydrated, useSiteInChromium } from './browser.ts'
 
 const content = loadContent(process.cwd())
-const routes = ['/', '/blog', '/thank-you', '/404', ...content.blogs.map((b) => `/blog/${b.custom_url}`), ...content.pages.map((p) => p.route)]
+const routes = [
+  '/',
+  '/blog',
+  '/thank-you',
+  '/404',
+  ...content.blogs.map((b) => `/blog/${b.custom_url}`),
+  ...content.pages.map((p) => p.route),
+]
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 const ctx = useSiteInChromium()
@@ -38,9 +45,19 @@ async function axeViolations(page: Page): Promise<string[]> {
   // Sections off screen are not laid out (content-visibility); lay everything out so axe sees it all.
   await page.addStyleTag({ content: '* { content-visibility: visible !important; }' })
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> }
+      }
+    ).axe
     const result = await axe.run(document, { resultTypes: ['violations'] })
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+    return result.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    )
   })
   return violations
 }

@@ -12,7 +12,7 @@ async function stubLookups(target: Page) {
 }
 
 beforeEach(async () => {
-  page?.context() && (await page.context().close())
+  if (page) await page.context().close()
   const context = await ctx.browser.newContext({ viewport: { width: 1280, height: 900 } })
   page = await context.newPage()
   await stubLookups(page)
@@ -64,7 +64,9 @@ describe('consultation popup', () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden')
     for (let i = 0; i < 15; i++) {
       await page.keyboard.press('Tab')
-      const inside = await page.evaluate(() => document.activeElement === document.body || !!document.activeElement?.closest('dialog'))
+      const inside = await page.evaluate(
+        () => document.activeElement === document.body || !!document.activeElement?.closest('dialog'),
+      )
       expect(inside).toBe(true)
     }
     await page.keyboard.press('Escape')
@@ -92,11 +94,20 @@ describe('consultation popup', () => {
     expect(await page.locator('.field__error').count()).toBe(0)
     await page.getByRole('button', { name: 'Send request' }).click()
     const errors = await page.locator('.field__error').allTextContents()
-    expect(errors).toEqual([leadMessages.nameRequired, leadMessages.emailInvalid, leadMessages.contactRequired, leadMessages.messageRequired])
+    expect(errors).toEqual([
+      leadMessages.nameRequired,
+      leadMessages.emailInvalid,
+      leadMessages.contactRequired,
+      leadMessages.messageRequired,
+    ])
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name')
     await page.fill('input[name=email]', 'dana@acme.com')
     await page.fill('input[name=contact]', '555')
-    expect(await page.locator('.field__error').allTextContents()).toEqual([leadMessages.nameRequired, leadMessages.contactInvalid, leadMessages.messageRequired])
+    expect(await page.locator('.field__error').allTextContents()).toEqual([
+      leadMessages.nameRequired,
+      leadMessages.contactInvalid,
+      leadMessages.messageRequired,
+    ])
     expect(await ctx.site.store.count()).toBe(0)
   })
 
@@ -111,12 +122,23 @@ describe('consultation popup', () => {
     const posted = page.waitForRequest((r) => r.url().endsWith('/api/appDev'))
     await page.getByRole('button', { name: 'Send request' }).click()
     const body = (await posted).postDataJSON()
-    expect(body).toMatchObject({ name: 'Dana Reyes', contact: '4155550142', ip_address: '203.0.113.7', query: 'Talk to Expert query' })
+    expect(body).toMatchObject({
+      name: 'Dana Reyes',
+      contact: '4155550142',
+      ip_address: '203.0.113.7',
+      query: 'Talk to Expert query',
+    })
     await page.waitForURL((u) => u.pathname === '/thank-you')
     await page.getByText(submitMessages.success).waitFor()
     expect(await ctx.site.store.count()).toBe(before + 1)
     const lead = (await ctx.site.store.all()).at(-1)!
-    expect(lead).toMatchObject({ email: 'dana+leads@acme.com', contact: '4155550142', url: 'acme.com/about', ipAddress: '203.0.113.7', location: null })
+    expect(lead).toMatchObject({
+      email: 'dana+leads@acme.com',
+      contact: '4155550142',
+      url: 'acme.com/about',
+      ipAddress: '203.0.113.7',
+      location: null,
+    })
     expect(geolocated).toBe(false)
   })
 

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 function readPng(file: string) {
   const png = readFileSync(file)
   const idat: Buffer[] = []
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at)
     if (png.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length))
     at += 12 + length
@@ -27,9 +27,18 @@ const commit = (message: string) => {
   return git('rev-parse', 'HEAD')
 }
 const preview = (base: string) => {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/content-preview.ts', '--base', base], { cwd: repo, encoding: 'utf8' })
-  const summary = existsSync(path.join(repo, 'preview/summary.md')) ? readFileSync(path.join(repo, 'preview/summary.md'), 'utf8') : ''
-  const pngs = existsSync(path.join(repo, 'preview')) ? readdirSync(path.join(repo, 'preview')).filter((f) => f.endsWith('.png')).sort() : []
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/content-preview.ts', '--base', base], {
+    cwd: repo,
+    encoding: 'utf8',
+  })
+  const summary = existsSync(path.join(repo, 'preview/summary.md'))
+    ? readFileSync(path.join(repo, 'preview/summary.md'), 'utf8')
+    : ''
+  const pngs = existsSync(path.join(repo, 'preview'))
+    ? readdirSync(path.join(repo, 'preview'))
+        .filter((f) => f.endsWith('.png'))
+        .sort()
+    : []
   return { status: result.status, summary, pngs, output: result.stdout + result.stderr }
 }
 const edit = (file: string, from: string | RegExp, to: string) => {
@@ -41,7 +50,9 @@ const edit = (file: string, from: string | RegExp, to: string) => {
 
 beforeAll(() => {
   repo = mkdtempSync(path.join(tmpdir(), 'preview-repo-'))
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' }).split('\n').filter(Boolean)
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
   for (const file of files) {
     if (!existsSync(file)) continue
     mkdirSync(path.dirname(path.join(repo, file)), { recursive: true })
@@ -88,7 +99,10 @@ describe('npm run content:preview', () => {
     expect(rows[0]).toContain('title1 edited')
     expect(rows[0]).toMatch(/\| \d{3,} \|/) // word count
     expect(result.pngs).toEqual(['ai-Ai-Development-1280.png', 'ai-Ai-Development-375.png'])
-    for (const [file, width] of [['ai-Ai-Development-375.png', 375], ['ai-Ai-Development-1280.png', 1280]] as const) {
+    for (const [file, width] of [
+      ['ai-Ai-Development-375.png', 375],
+      ['ai-Ai-Development-1280.png', 1280],
+    ] as const) {
       const png = readPng(path.join(repo, 'preview', file))
       expect(png.width).toBe(width)
       expect(png.height).toBeGreaterThan(2000)

@@ -37,7 +37,15 @@ const hostileTree = [
     ['style', 0, 'body{display:none}'],
     ['img', { src: `${EVIL}pixel.png`, onerror: 'alert(9)' }],
     ['form', { action: EVIL }, ['input', { type: 'password', name: 'pw' }]],
-    ['p', { onclick: 'alert(10)', dangerouslySetInnerHTML: { __html: '<img src=x onerror=alert(11)>' } }, ['b', { id: 'tree-bold' }, 'tree bold'], ' ', ['a', { href: '/ai/Ai-Development' }, 'tree link'], ' ', ['a', { href: 'javascript:alert(12)' }, 'js']],
+    [
+      'p',
+      { onclick: 'alert(10)', dangerouslySetInnerHTML: { __html: '<img src=x onerror=alert(11)>' } },
+      ['b', { id: 'tree-bold' }, 'tree bold'],
+      ' ',
+      ['a', { href: '/ai/Ai-Development' }, 'tree link'],
+      ' ',
+      ['a', { href: 'javascript:alert(12)' }, 'js'],
+    ],
   ],
 ]
 
@@ -63,21 +71,36 @@ const hostileBlogs = [
 
 function startHostileApi(): Promise<Server> {
   const server = createServer((req, res) => {
-    const body = req.url?.startsWith('/blogs/blog') ? { blogs: hostileBlogs } : { project: [null, 5, { name: '<script>alert(17)</script>' }] }
+    const body = req.url?.startsWith('/blogs/blog')
+      ? { blogs: hostileBlogs }
+      : { project: [null, 5, { name: '<script>alert(17)</script>' }] }
     res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
     res.end(JSON.stringify(body))
   })
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.webp': 'image/webp', '.png': 'image/png', '.json': 'application/json', '.xml': 'application/xml', '.txt': 'text/plain', '.woff2': 'font/woff2' }
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain',
+  '.woff2': 'font/woff2',
+}
 
 /** A static host with clean URLs and no security headers, as a CDN serves dist/ by default. */
 function startStaticHost(dist: string): Promise<Server> {
   const server = createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
     const candidates = pathname === '/' ? ['index.html'] : [`${pathname.slice(1)}.html`, pathname.slice(1)]
-    const found = candidates.map((c) => path.join(dist, c)).find((f) => f.startsWith(dist) && existsSync(f) && statSync(f).isFile())
+    const found = candidates
+      .map((c) => path.join(dist, c))
+      .find((f) => f.startsWith(dist) && existsSync(f) && statSync(f).isFile())
     const file = found ?? path.join(dist, '404.html')
     res.writeHead(found ? 200 : 404, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
     res.end(readFileSync(file))
@@ -148,7 +171,13 @@ async function expectContent(page: Page) {
   await page.waitForTimeout(300)
   expect(await page.locator('#root h1').count()).toBeGreaterThan(0)
   expect((await page.locator('#main').innerText()).length).toBeGreaterThan(200)
-  expect(await page.locator('#root script, #root iframe, #root meta, #root base, #root style, #root form, #root input[type=password], #root svg[onload]').count()).toBe(0)
+  expect(
+    await page
+      .locator(
+        '#root script, #root iframe, #root meta, #root base, #root style, #root form, #root input[type=password], #root svg[onload]',
+      )
+      .count(),
+  ).toBe(0)
 }
 
 for (const server of ['our server', 'a static host without security headers'] as const) {
@@ -161,9 +190,12 @@ for (const server of ['our server', 'a static host without security headers'] as
       expect(escapes).toEqual([])
       const blogWarnings = warnings.filter((w) => w.startsWith('Blogs from the API'))
       expect(blogWarnings).toHaveLength(1)
-      for (const field of ['meta_desc (2)', 'description (1)', 'custom_url (1)', 'image (3)', 'the entry itself (2)']) expect(blogWarnings[0]).toContain(field)
+      for (const field of ['meta_desc (2)', 'description (1)', 'custom_url (1)', 'image (3)', 'the entry itself (2)'])
+        expect(blogWarnings[0]).toContain(field)
       if (route === '/blog') {
-        expect(await page.locator('a[href="/blog/null-desc"], a[href^="javascript:"], img[src^="data:"], img[src^="//"]').count()).toBe(0)
+        expect(
+          await page.locator('a[href="/blog/null-desc"], a[href^="javascript:"], img[src^="data:"], img[src^="//"]').count(),
+        ).toBe(0)
         expect(await page.locator(`a[href="/blog/${htmlPost.custom_url}"]`).count()).toBeGreaterThan(0)
       }
       expect(new URL(page.url()).origin).toBe(base())

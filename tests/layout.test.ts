@@ -4,7 +4,13 @@ import { loadContent } from '../codegen/content.ts'
 import { gotoHydrated, useSiteInChromium } from './browser.ts'
 
 const content = loadContent(process.cwd())
-const routes = ['/', '/blog', '/thank-you', ...content.blogs.map((b) => `/blog/${b.custom_url}`), ...content.pages.map((p) => p.route)]
+const routes = [
+  '/',
+  '/blog',
+  '/thank-you',
+  ...content.blogs.map((b) => `/blog/${b.custom_url}`),
+  ...content.pages.map((p) => p.route),
+]
 type PageFields = { integrations?: unknown[]; our_steps?: unknown[]; faqs?: unknown[] }
 /** A page with every optional section, so the order test sees all of them. */
 const fullPage =
@@ -50,7 +56,21 @@ describe('landing layout', () => {
         .sort((a, b) => a[1] - b[1])
         .map(([name]) => name)
     })
-    const expected = ['breadcrumb', 'first block', 'partners', 'numbers', 'services', 'process', 'why choose', 'integrations', 'tool stack', 'recent blogs', 'faq', 'contact', 'footer']
+    const expected = [
+      'breadcrumb',
+      'first block',
+      'partners',
+      'numbers',
+      'services',
+      'process',
+      'why choose',
+      'integrations',
+      'tool stack',
+      'recent blogs',
+      'faq',
+      'contact',
+      'footer',
+    ]
     expect(order).toEqual(expected.filter((name) => name !== 'integrations' || fullData.integrations?.length))
     expect(await page.locator('.breadcrumb li').allTextContents()).toEqual(['Home', 'Services Details'])
     await page.close()

@@ -20,7 +20,10 @@ beforeAll(async () => {
   for (const dir of ['dist', 'build']) cpSync(path.join(repo, dir), path.join(release, dir), { recursive: true })
   // Install scripts are skipped only to spare the two minutes better-sqlite3 takes to compile: its
   // compiled addon, built for this machine's Node by the repository's own install, is copied in.
-  execFileSync('npm', ['ci', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: release, stdio: 'pipe' })
+  execFileSync('npm', ['ci', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], {
+    cwd: release,
+    stdio: 'pipe',
+  })
   const addon = 'node_modules/better-sqlite3/build/Release'
   mkdirSync(path.join(release, addon), { recursive: true })
   copyFileSync(path.join(repo, addon, 'better_sqlite3.node'), path.join(release, addon, 'better_sqlite3.node'))
@@ -29,12 +32,24 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${port}`
   server = spawn('npm', ['run', 'serve'], {
     cwd: release,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_PATH: path.join(release, 'data/leads.sqlite') },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      DATABASE_PATH: path.join(release, 'data/leads.sqlite'),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   })
   for (let waited = 0; waited < 20_000; waited += 100) {
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return
     await new Promise((r) => setTimeout(r, 100))
   }
   throw new Error('the production server did not answer /api/health within 20 s')
@@ -49,7 +64,17 @@ describe('production: npm ci --omit=dev, then npm run serve', () => {
   it('installs no development tool', () => {
     // Some development dependencies (ajv, yaml) are also what a production package uses inside; the
     // build tools never are.
-    const tools = ['vite', 'tsx', 'typescript', 'vitest', 'jsdom', 'playwright-core', 'ts-morph', 'json-schema-to-typescript', '@vitejs/plugin-react']
+    const tools = [
+      'vite',
+      'tsx',
+      'typescript',
+      'vitest',
+      'jsdom',
+      'playwright-core',
+      'ts-morph',
+      'json-schema-to-typescript',
+      '@vitejs/plugin-react',
+    ]
     const devDependencies = Object.keys(JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')).devDependencies)
     expect(tools.filter((tool) => !devDependencies.includes(tool))).toEqual([])
     expect(tools.filter((tool) => existsSync(path.join(release, 'node_modules', tool)))).toEqual([])
@@ -65,7 +90,15 @@ describe('production: npm ci --omit=dev, then npm run serve', () => {
     const response = await fetch(`${url}/api/appDev`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Ada Lovelace', email: 'ada@example.com', contact: '(415) 555-0142', url: '', message: 'A pilot, please.', query: 'Talk to Expert query', ip_address: '' }),
+      body: JSON.stringify({
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        contact: '(415) 555-0142',
+        url: '',
+        message: 'A pilot, please.',
+        query: 'Talk to Expert query',
+        ip_address: '',
+      }),
     })
     expect(response.status).toBe(201)
     expect(existsSync(path.join(release, 'data/leads.sqlite'))).toBe(true)

@@ -25,7 +25,8 @@ describe('static site', () => {
     const csp = response.headers.get('content-security-policy')!
     expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/)
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
-    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", 'connect-src']) expect(csp).toContain(directive)
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", 'connect-src'])
+      expect(csp).toContain(directive)
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(response.headers.get('referrer-policy')).toBeTruthy()
     expect(await response.text()).toContain('<h1')
@@ -253,9 +254,15 @@ describe('durability', () => {
     await new Promise((r) => server.on('exit', r))
     const restarted = await startServerProcess(env)
     try {
-      for (let waited = 0; waited < 30_000 && receiver.uniqueKeys().length < acknowledged.length; waited += 100) await new Promise((r) => setTimeout(r, 100))
+      for (let waited = 0; waited < 30_000 && receiver.uniqueKeys().length < acknowledged.length; waited += 100)
+        await new Promise((r) => setTimeout(r, 100))
       expect(acknowledged).toHaveLength(30)
-      expect(receiver.uniqueKeys().map(Number).sort((a, b) => a - b)).toEqual(acknowledged.sort((a, b) => a - b))
+      expect(
+        receiver
+          .uniqueKeys()
+          .map(Number)
+          .sort((a, b) => a - b),
+      ).toEqual(acknowledged.sort((a, b) => a - b))
       expect(receiver.received.every((r) => r.signatureValid)).toBe(true)
     } finally {
       restarted.kill('SIGTERM')

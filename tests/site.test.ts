@@ -4,7 +4,13 @@ import { gotoHydrated, pageIsHydrated, useSiteInChromium, watchConsole } from '.
 
 const content = loadContent(process.cwd())
 const landing = content.pages.find((p) => p.route === '/ai/Ai-Development')!
-const routes = ['/', '/blog', '/thank-you', ...content.blogs.map((b) => `/blog/${b.custom_url}`), ...content.pages.map((p) => p.route)]
+const routes = [
+  '/',
+  '/blog',
+  '/thank-you',
+  ...content.blogs.map((b) => `/blog/${b.custom_url}`),
+  ...content.pages.map((p) => p.route),
+]
 
 const ctx = useSiteInChromium()
 
@@ -15,7 +21,9 @@ describe('prerendered site in Chromium', () => {
     const data = landing.data as { metaTitle: string; title1: string; title2?: string; metaDescription: string }
     expect(await page.title()).toBe(data.metaTitle)
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(data.metaDescription)
-    expect((await page.locator('h1').textContent())?.replace(/\s+/g, ' ').trim()).toBe([data.title1, data.title2].filter(Boolean).join(' '))
+    expect((await page.locator('h1').textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+      [data.title1, data.title2].filter(Boolean).join(' '),
+    )
     expect(await page.locator('h1').count()).toBe(1)
     await page.close()
   })
@@ -61,7 +69,8 @@ describe('prerendered site in Chromium', () => {
       const w = window as unknown as { shifts: number }
       w.shifts = 0
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.shifts += entry.value
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) w.shifts += entry.value
       }).observe({ type: 'layout-shift', buffered: true })
     })
     // Open the page already scrolled to Recent Blogs, so any shift there would be seen.
@@ -73,9 +82,11 @@ describe('prerendered site in Chromium', () => {
     await page.locator('.blog-carousel__next').waitFor()
     await page.locator('.blog-carousel__next').click()
     await page.waitForFunction((title) => {
-      const visible = [...document.querySelectorAll('.recent-blogs .swiper-slide-active .blog-card__title')].map((e) => e.textContent)
+      const visible = [...document.querySelectorAll('.recent-blogs .swiper-slide-active .blog-card__title')].map(
+        (e) => e.textContent,
+      )
       return visible.length > 0 && !visible.includes(title)
-    }, before ?? "")
+    }, before ?? '')
     expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01)
     expect(messages).toEqual([])
     await page.close()
@@ -106,7 +117,13 @@ describe('prerendered site in Chromium', () => {
 
   it('stays on the site whatever encoded path a link sends it to', async () => {
     const page = await ctx.browser.newPage()
-    for (const path of ['/%2F%2Fexample.com/', '/%5Cexample.com/', '/%09/example.com/', '/ai/%2F%2Fexample.com/', '/blog/%2F%2Fexample.com/']) {
+    for (const path of [
+      '/%2F%2Fexample.com/',
+      '/%5Cexample.com/',
+      '/%09/example.com/',
+      '/ai/%2F%2Fexample.com/',
+      '/blog/%2F%2Fexample.com/',
+    ]) {
       await page.goto(ctx.site.url + path).catch(() => undefined)
       expect(new URL(page.url()).origin).toBe(ctx.site.url)
     }
@@ -140,7 +157,10 @@ describe('prerendered site in Chromium', () => {
     await page.addInitScript(() => sessionStorage.setItem('lead-sent', '1'))
     await gotoHydrated(page, ctx.site.url + '/')
     const opened = page.context().waitForEvent('page')
-    await page.locator(`a[href="${landing.route}"]`).first().click({ modifiers: ['Control'] })
+    await page
+      .locator(`a[href="${landing.route}"]`)
+      .first()
+      .click({ modifiers: ['Control'] })
     const tab = await opened
     await tab.waitForURL((url) => url.pathname === landing.route)
     expect(new URL(page.url()).pathname).toBe('/')

@@ -8,7 +8,10 @@ import { toMarkupBlocks } from '../codegen/markup.ts'
 import { Markup } from '../src/components/Markup.tsx'
 import { launchChromium } from './browser.ts'
 
-const corpus = JSON.parse(readFileSync('codegen/__fixtures__/xss/dompurify-vectors.json', 'utf8')) as { title: string; payload: string }[]
+const corpus = JSON.parse(readFileSync('codegen/__fixtures__/xss/dompurify-vectors.json', 'utf8')) as {
+  title: string
+  payload: string
+}[]
 
 let browser: Browser
 beforeAll(async () => {
@@ -18,12 +21,17 @@ afterAll(async () => browser?.close())
 
 it(`runs none of the ${corpus.length} corpus payloads in a real browser`, async () => {
   const rendered = corpus
-    .map((v, i) => `<section data-i="${i}">${renderToStaticMarkup(createElement(MemoryRouter, null, createElement(Markup, { blocks: toMarkupBlocks(v.payload) })))}</section>`)
+    .map(
+      (v, i) =>
+        `<section data-i="${i}">${renderToStaticMarkup(createElement(MemoryRouter, null, createElement(Markup, { blocks: toMarkupBlocks(v.payload) })))}</section>`,
+    )
     .join('\n')
   const page = await browser.newPage()
   // The trap runs first, so any payload that executes leaves a trace instead of a dialog.
   const trap = `window.fired=[];for(const n of ['alert','confirm','prompt','print'])window[n]=(...a)=>window.fired.push(n+'('+a.join(',')+')')`
-  await page.setContent(`<!doctype html><html><head><script>${trap}</script></head><body>${rendered}</body></html>`, { waitUntil: 'load' })
+  await page.setContent(`<!doctype html><html><head><script>${trap}</script></head><body>${rendered}</body></html>`, {
+    waitUntil: 'load',
+  })
   // Give event handlers (onload, onerror, onfocus, animations) a chance to fire; then click every link.
   await page.waitForTimeout(500)
   for (const link of await page.locator('a[href]').all()) {

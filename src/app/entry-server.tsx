@@ -1,22 +1,23 @@
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { StaticRouter } from 'react-router-dom'
-import { createSiteDataStore, SiteDataProvider, type SiteDataState } from '../features/blog/site-data'
+import { createSiteDataStore, SiteDataProvider, type SiteDataState } from '../lib/site-data'
 import { pageRoutes } from '../generated/page-routes'
 import { site } from '../lib/site'
 import { App, preloadRoute, routeSources } from './App'
-import { HeadProvider, type HeadCollector, type HeadData } from './document-head'
+import { HeadProvider, type HeadCollector, type HeadData } from '../lib/document-head'
 
 export { pageRoutes, routeSources, site }
 export { renderHeadTags, type HeadContext } from './head-tags'
 export { INITIAL_DATA_ID, serializeInitialData } from './initial-data'
-export { recentBlogsData } from '../features/blog/recent-blogs-data'
+export { recentBlogsData } from '../components/blog/recent-blogs-data'
 export type { HeadData, SiteDataState }
 
 /** Renders one route to HTML for the prerenderer, with the head the route declared. */
 export async function render(url: string, data: SiteDataState): Promise<{ html: string; head?: HeadData }> {
   await preloadRoute(url)
-  const collector: HeadCollector = {}
+  let head: HeadData | undefined
+  const collector: HeadCollector = { collect: (declared) => (head = declared) }
   const html = renderToString(
     <StrictMode>
       <HeadProvider collector={collector}>
@@ -28,5 +29,5 @@ export async function render(url: string, data: SiteDataState): Promise<{ html: 
       </HeadProvider>
     </StrictMode>,
   )
-  return { html, head: collector.head }
+  return { html, head }
 }

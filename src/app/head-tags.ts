@@ -1,4 +1,4 @@
-import type { HeadData } from './document-head'
+import type { HeadData } from '../lib/document-head'
 import { escapeMarkup } from '../core/escape'
 
 /** JSON inside <script>: '<' escaped so no value can end the element. */
@@ -15,7 +15,7 @@ export interface HeadContext {
 }
 
 /** schema.org objects for the page: the organization everywhere, plus breadcrumbs, service or article. */
-export function structuredData(head: HeadData, context: HeadContext): object[] {
+function structuredData(head: HeadData, context: HeadContext): object[] {
   const abs = (p: string) => new URL(p, context.siteUrl).href
   const org = context.organization
   const organization = {
@@ -33,7 +33,12 @@ export function structuredData(head: HeadData, context: HeadContext): object[] {
   if (head.breadcrumbs?.length) {
     graph.push({
       '@type': 'BreadcrumbList',
-      itemListElement: head.breadcrumbs.map((b, i) => ({ '@type': 'ListItem', position: i + 1, name: b.name, item: abs(b.path) })),
+      itemListElement: head.breadcrumbs.map((b, i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        name: b.name,
+        item: abs(b.path),
+      })),
     })
   }
   if (head.service) {

@@ -1,4 +1,4 @@
-import type { SiteDataState } from '../features/blog/site-data'
+import type { SiteDataState } from '../lib/site-data'
 
 /** Id of the JSON script that carries the data a prerendered page was rendered with. */
 export const INITIAL_DATA_ID = 'initial-data'

@@ -1,5 +1,5 @@
 import { Link } from '../lib/router'
-import type { PageCategory } from '../lib/content'
+import type { PageCategory } from '../core/content'
 import { pagesIn } from '../lib/page-index'
 import { site } from '../lib/site'
 import { Logo } from './Logo'
@@ -11,7 +11,7 @@ const groups: { category: PageCategory; title: string; index: string }[] = [
 ]
 
 /** A group longer than this shows its first pages and a link to the full index on the home page. */
-export const FOOTER_LINKS_PER_GROUP = 30
+const FOOTER_LINKS_PER_GROUP = 30
 
 /** The year of the build: server and browser render the same text, so hydration never differs. */
 const year = String(__BUILD_YEAR__)
@@ -30,7 +30,9 @@ export function Footer() {
           <address className="site-footer__contact">
             <a href={`mailto:${company.email}`}>{company.email}</a>
             {/* Non-breaking spaces and hyphens keep the number on one line. */}
-            <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`}>{company.phone.replace(/ /g, '\u00a0').replace(/-/g, '\u2011')}</a>
+            <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`}>
+              {company.phone.replace(/ /g, '\u00a0').replace(/-/g, '\u2011')}
+            </a>
             <span>{company.address}</span>
           </address>
         </div>

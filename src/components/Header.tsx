@@ -1,14 +1,15 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, useLocation } from '../lib/router'
-import { TalkToExpertButton } from '../features/consultation/TalkToExpertButton'
+import { TalkToExpertButton } from './TalkToExpertButton'
 import { site } from '../lib/site'
 import { Logo } from './Logo'
 import { ThemeToggle } from './ThemeToggle'
 
 export function Header() {
-  const [menuOpen, setMenuOpen] = useState(false)
   const { pathname } = useLocation()
-  useEffect(() => setMenuOpen(false), [pathname])
+  // The menu is open on the page it was opened on: navigating anywhere closes it, with no effect.
+  const [openOn, setOpenOn] = useState<string | null>(null)
+  const menuOpen = openOn === pathname
 
   return (
     <header className="site-header">
@@ -36,7 +37,7 @@ export function Header() {
             aria-expanded={menuOpen}
             aria-controls="site-nav"
             aria-label={menuOpen ? site.labels.closeMenu : site.labels.menu}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setOpenOn(menuOpen ? null : pathname)}
           >
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               {menuOpen ? (

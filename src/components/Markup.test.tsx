@@ -54,10 +54,27 @@ const renderNodes = (blocks: unknown) =>
 const a = (href: string) => ['a', { href }, 'x']
 /** Hrefs a browser would follow to script, data or another site, spelled the ways filters miss. */
 const hostileHrefs = [
-  'javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', '\tjavascript:alert(1)', 'java\tscript:alert(1)',
-  'java\nscript:alert(1)', 'java\rscript:alert(1)', '\u0000javascript:alert(1)', 'javascript\u0000:alert(1)', '&#106;avascript:alert(1)',
-  'javascript&colon;alert(1)', 'data:text/html,<script>alert(1)</script>', 'DATA:text/html;base64,PHNjcmlwdD4=', 'vbscript:msgbox(1)',
-  '//evil.example/', '/\\evil.example/', '/\t/evil.example/', '\\\\evil.example', 'file:///etc/passwd', 'blob:https://x/1', 'ftp://x/',
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(1)',
+  ' javascript:alert(1)',
+  '\tjavascript:alert(1)',
+  'java\tscript:alert(1)',
+  'java\nscript:alert(1)',
+  'java\rscript:alert(1)',
+  '\u0000javascript:alert(1)',
+  'javascript\u0000:alert(1)',
+  '&#106;avascript:alert(1)',
+  'javascript&colon;alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'DATA:text/html;base64,PHNjcmlwdD4=',
+  'vbscript:msgbox(1)',
+  '//evil.example/',
+  '/\\evil.example/',
+  '/\t/evil.example/',
+  '\\\\evil.example',
+  'file:///etc/passwd',
+  'blob:https://x/1',
+  'ftp://x/',
 ]
 
 describe('Markup against hostile node trees', () => {
@@ -78,7 +95,11 @@ describe('Markup against hostile node trees', () => {
     ['div keeps formatted text', ['div', { onclick: 'alert(1)' }, ['b', 0, 'bold']], '<b>bold</b>'],
     ['on* on an allowed tag', ['b', { onclick: 'alert(1)', onmouseover: 'alert(1)' }, 'b'], '<b>b</b>'],
     ['style on an allowed tag', ['p', { style: 'position:fixed;inset:0', class: 'x', id: 'main' }, 'p'], '<p>p</p>'],
-    ['dangerouslySetInnerHTML as attribute', ['p', { dangerouslySetInnerHTML: { __html: '<img src=x onerror=alert(1)>' } }], '<p></p>'],
+    [
+      'dangerouslySetInnerHTML as attribute',
+      ['p', { dangerouslySetInnerHTML: { __html: '<img src=x onerror=alert(1)>' } }],
+      '<p></p>',
+    ],
     ['children as attribute', ['b', { children: 'ignored' }, 'real'], '<b>real</b>'],
     ['srcdoc on an allowed tag', ['a', { href: '/blog', srcdoc: '<script>alert(1)</script>' }, 'l'], '<a href="/blog">l</a>'],
     ['uppercase tag', ['SCRIPT', 0, 'alert(1)'], ''],
@@ -133,10 +154,14 @@ describe('HTML-string bodies against the public XSS corpus', () => {
   it.each(corpus.map((v) => [v.title, v.payload]))('%s', (_title, payload) => expectOnlyAllowed(renderHtml(payload)))
 
   it('keeps the safe part formatted, with router and external links', () => {
-    expect(renderHtml('<b onclick="alert(1)">bold</b> <a href="/blog">blog</a> <a href="https://x.example">out</a><script>alert(1)</script>')).toBe(
-      '<p><b>bold</b> <a href="/blog">blog</a> <a href="https://x.example" rel="noopener noreferrer">out</a></p>',
+    expect(
+      renderHtml(
+        '<b onclick="alert(1)">bold</b> <a href="/blog">blog</a> <a href="https://x.example">out</a><script>alert(1)</script>',
+      ),
+    ).toBe('<p><b>bold</b> <a href="/blog">blog</a> <a href="https://x.example" rel="noopener noreferrer">out</a></p>')
+    expect(renderHtml('<ul><li>one</li></ul><style>*{}</style><form><input type="password"></form>')).toBe(
+      '<ul><li>one</li></ul>',
     )
-    expect(renderHtml('<ul><li>one</li></ul><style>*{}</style><form><input type="password"></form>')).toBe('<ul><li>one</li></ul>')
   })
 })
 
@@ -150,7 +175,9 @@ describe('markup path against the public XSS corpus', () => {
 
 describe('Markup', () => {
   it('renders site links through the router and marks external links', () => {
-    const html = render('See <a href="/ai/Ai-Consulting">consulting</a> or <a href="https://corvane.example/contact">contact</a>.')
+    const html = render(
+      'See <a href="/ai/Ai-Consulting">consulting</a> or <a href="https://corvane.example/contact">contact</a>.',
+    )
     expect(html).toBe(
       '<p>See <a href="/ai/Ai-Consulting">consulting</a> or <a href="https://corvane.example/contact" rel="noopener noreferrer">contact</a>.</p>',
     )

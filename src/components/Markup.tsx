@@ -3,7 +3,6 @@ import { ROUTER_PATH } from '../core/routes'
 import { Link } from '../lib/router'
 import { DROP_WITH_CONTENT, isAllowedTag, MAX_MARKUP_DEPTH as MAX_DEPTH, safeHref, type MarkupNode } from '../core/markup-policy'
 
-
 function renderLink(attrs: unknown, content: ReactNode[] | undefined, key: number): ReactNode {
   const href = safeHref(attrs && typeof attrs === 'object' ? (attrs as Record<string, unknown>).href : undefined)
   if (href === undefined) return createElement('a', { key }, content)

@@ -1,5 +1,5 @@
 import { Link } from '../lib/router'
-import { DocumentHead } from '../app/document-head'
+import { DocumentHead } from '../lib/document-head'
 
 /** A short page that says one thing and offers one way on: thank-you, not found, a missing post. */
 export function MessagePage({

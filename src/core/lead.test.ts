@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { leadMessages as m, normalizeLead, phoneDigits, validateLead, type LeadValues } from './lead'
 
-const valid: LeadValues = { name: 'Dana Reyes', email: 'dana@acme.com', contact: '4155550142', url: '', message: 'We need a pilot.' }
+const valid: LeadValues = {
+  name: 'Dana Reyes',
+  email: 'dana@acme.com',
+  contact: '4155550142',
+  url: '',
+  message: 'We need a pilot.',
+}
 const errorsFor = (patch: Partial<LeadValues>) => validateLead({ ...valid, ...patch })
 
 describe('lead rules', () => {
@@ -90,6 +96,10 @@ describe('lead rules', () => {
   })
 
   it('sends and stores the phone as its ten digits, other fields trimmed', () => {
-    expect(normalizeLead({ ...valid, name: ' Dana ', contact: '+1 (415) 555-0142' })).toEqual({ ...valid, name: 'Dana', contact: '4155550142' })
+    expect(normalizeLead({ ...valid, name: ' Dana ', contact: '+1 (415) 555-0142' })).toEqual({
+      ...valid,
+      name: 'Dana',
+      contact: '4155550142',
+    })
   })
 })

@@ -28,7 +28,7 @@ export const submitMessages = {
 } as const
 
 /** Longest value kept per field; longer input is cut, never rejected, so no lead is lost to a limit. */
-export const LEAD_MAX_LENGTH: Record<LeadField, number> = {
+const LEAD_MAX_LENGTH: Record<LeadField, number> = {
   name: 200,
   email: 254,
   contact: 40,
@@ -63,8 +63,8 @@ export function normalizeLead(values: LeadValues): LeadValues {
   }
 }
 
-export const isValidEmail = (value: string) => EMAIL.test(value.trim())
-export const isValidWebsite = (value: string) => WEBSITE.test(value.trim())
+const isValidEmail = (value: string) => EMAIL.test(value.trim())
+const isValidWebsite = (value: string) => WEBSITE.test(value.trim())
 
 /** Every field's message, in form order; an empty object means the lead is valid. */
 export function validateLead(values: LeadValues): LeadErrors {
@@ -127,9 +127,7 @@ export interface Lead extends LeadValues {
 }
 
 export type ParsedLeadRequest =
-  | { kind: 'lead'; lead: Lead }
-  | { kind: 'invalid'; errors: Record<string, string> }
-  | { kind: 'bot' }
+  { kind: 'lead'; lead: Lead } | { kind: 'invalid'; errors: Record<string, string> } | { kind: 'bot' }
 
 const LOCATION_FIELDS = ['city', 'region', 'country'] as const
 const REQUEST_ID_MAX = 100

@@ -11,7 +11,6 @@ export const PURIFY_CONFIG = {
   ALLOW_UNKNOWN_PROTOCOLS: false,
 }
 
-
 /** A parsed HTML node as htmlparser2 and html-react-parser give it (domhandler's shape), without the DOM. */
 export interface ParsedNode {
   type: string

@@ -18,7 +18,9 @@ export const SAFE_HREF = /^(?:https?:|mailto:|tel:|#|\/(?![/\\]))/i
  * inside them. Any other unknown element (span, div…) gives up its text; empty ones (base, meta) vanish.
  */
 export const DROP_WITH_CONTENT = new Set(
-  'script style template textarea title xmp plaintext noscript noembed noframes iframe object applet svg math select option button form head audio video canvas'.split(' '),
+  'script style template textarea title xmp plaintext noscript noembed noframes iframe object applet svg math select option button form head audio video canvas'.split(
+    ' ',
+  ),
 )
 
 const allowed = new Set<string>(ALLOWED_TAGS)
@@ -30,7 +32,6 @@ export const isAllowedTag = (tag: string) => allowed.has(tag)
  */
 export function safeHref(value: unknown): string | undefined {
   const href = typeof value === 'string' ? value.replace(/[\t\n\r]/g, '').trim() : ''
-  // eslint-disable-next-line no-control-regex
   return SAFE_HREF.test(href) && !/[\0-\x1f\x7f]/.test(href) ? href : undefined
 }
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createLandingResolver } from './routes'
 
-const resolve = createLandingResolver(['/ai/Ai-Development', '/ai/Generative-Ai-consulting-company', '/ai/ai-consulting-toronto-ca'])
+const resolve = createLandingResolver([
+  '/ai/Ai-Development',
+  '/ai/Generative-Ai-consulting-company',
+  '/ai/ai-consulting-toronto-ca',
+])
 
 describe('landing path rules', () => {
   it.each([

@@ -4,12 +4,17 @@
  */
 
 /** Every landing page lives under this prefix; the rest of its address is its file name. */
-export const LANDING_PREFIX = '/ai/'
+const LANDING_PREFIX = '/ai/'
 export const PAGES_DIR = 'content/pages'
 export const BLOGS_DIR = 'content/blogs'
 
 /** /ai/Ai-Development ← content/pages/Ai-Development.yaml (any directory, any separator). */
-export const landingRouteOf = (file: string) => LANDING_PREFIX + file.split(/[\\/]/).pop()!.replace(/\.yaml$/, '')
+export const landingRouteOf = (file: string) =>
+  LANDING_PREFIX +
+  file
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\.yaml$/, '')
 /** content/pages/Ai-Development.yaml ← /ai/Ai-Development */
 export const landingFileOf = (route: string) => `${PAGES_DIR}/${route.slice(LANDING_PREFIX.length)}.yaml`
 export const isLandingRoute = (route: string) => route.startsWith(LANDING_PREFIX)

@@ -1,5 +1,5 @@
 import { pageRoutes } from '../generated/page-routes'
-import type { PageCategory, PageRoute } from './content'
+import type { PageCategory, PageRoute } from '../core/content'
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 const byCategory = new Map<PageCategory, PageRoute[]>()

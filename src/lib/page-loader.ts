@@ -1,4 +1,4 @@
-import type { PageData, PageRoute } from './content'
+import type { PageData, PageRoute } from '../core/content'
 import { track, type Tracked } from './tracked'
 
 const loaded = new Map<string, Tracked<PageData>>()

@@ -44,12 +44,24 @@ describe('RouteSwitch', () => {
 
 describe('Link', () => {
   it('renders a real anchor with the resolved href and the given attributes', () => {
-    expect(at('/', <Link to="/ai/Ai-Consulting" className="nav">Consulting</Link>)).toBe(
-      '<a class="nav" href="/ai/Ai-Consulting">Consulting</a>',
-    )
+    expect(
+      at(
+        '/',
+        <Link to="/ai/Ai-Consulting" className="nav">
+          Consulting
+        </Link>,
+      ),
+    ).toBe('<a class="nav" href="/ai/Ai-Consulting">Consulting</a>')
   })
 
   it('resolves hash links and keeps target', () => {
-    expect(at('/ai/x', <Link to="/#locations" target="_blank">L</Link>)).toBe('<a href="/#locations" target="_blank">L</a>')
+    expect(
+      at(
+        '/ai/x',
+        <Link to="/#locations" target="_blank">
+          L
+        </Link>,
+      ),
+    ).toBe('<a href="/#locations" target="_blank">L</a>')
   })
 })

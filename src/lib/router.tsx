@@ -10,7 +10,7 @@ import { matchPath, useHref, useLinkClickHandler, useLocation } from 'react-rout
  * useLinkClickHandler) and picks its route with matchPath, which keeps the JS every page loads
  * inside the start-up JavaScript budget. Location, history and navigation stay react-router's.
  */
-export { BrowserRouter, matchPath, Navigate, useLocation, useNavigate } from 'react-router-dom'
+export { BrowserRouter, Navigate, useLocation, useNavigate } from 'react-router-dom'
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; replace?: boolean }
 

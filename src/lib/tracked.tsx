@@ -14,7 +14,7 @@ export function track<T>(promise: Promise<T>): Tracked<T> {
 }
 
 /** Runs `load` once and hands out the same tracked promise ever after. */
-export function once<T>(load: () => Promise<T>): () => Tracked<T> {
+function once<T>(load: () => Promise<T>): () => Tracked<T> {
   let promise: Tracked<T> | undefined
   return () => (promise ??= track(load()))
 }

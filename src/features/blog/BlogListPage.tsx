@@ -1,8 +1,8 @@
-import { DocumentHead } from '../../app/document-head'
+import { DocumentHead } from '../../lib/document-head'
 import blog from 'site-part:blog'
 import { site } from '../../lib/site'
-import { BlogCard } from './BlogCard'
-import { useSiteData } from './site-data'
+import { BlogCard } from '../../components/blog/BlogCard'
+import { useSiteData } from '../../lib/site-data'
 
 export function BlogListPage() {
   const { blogs, blogsLoading } = useSiteData()

@@ -1,14 +1,14 @@
-import { DocumentHead } from '../../app/document-head'
+import { DocumentHead } from '../../lib/document-head'
 import { MarkupList } from '../../components/Markup'
 import { MessagePage } from '../../components/MessagePage'
 import { Link } from '../../lib/router'
 import copy from 'site-part:blog'
 import { site } from '../../lib/site'
-import { BlogImage } from './BlogImage'
+import { BlogImage } from '../../components/blog/BlogImage'
 import { HtmlBody } from './HtmlBody'
 import { blogTitle } from '../../core/blog'
-import { RecentBlogs } from './RecentBlogs'
-import { useSiteData } from './site-data'
+import { RecentBlogs } from '../../components/blog/RecentBlogs'
+import { useSiteData } from '../../lib/site-data'
 
 export function BlogPostPage({ customUrl }: { customUrl: string }) {
   const { blogs, blogsLoading } = useSiteData()

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { site } from '../../lib/site'
 import { lazyComponent } from '../../lib/tracked'
-import { useConsultation } from './consultation-context'
+import { useConsultation } from '../../lib/consultation'
 
 /**
  * The 'Talk to Expert' popup: a native modal <dialog>, so focus moves in and stays in, Escape

@@ -1,7 +1,15 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useNavigate } from '../../lib/router'
 import { site } from '../../lib/site'
-import { HONEYPOT_FIELD, LEAD_FIELDS, submitMessages, validateLead, type LeadErrors, type LeadField, type LeadValues } from '../../core/lead'
+import {
+  HONEYPOT_FIELD,
+  LEAD_FIELDS,
+  submitMessages,
+  validateLead,
+  type LeadErrors,
+  type LeadField,
+  type LeadValues,
+} from '../../core/lead'
 import { submitLead } from './submit-lead'
 import { browserSubmitSettings } from './submit-settings'
 import { showToast } from './toast'
@@ -10,7 +18,10 @@ import { markLeadSent } from './useAutoOpen'
 const empty: LeadValues = { name: '', email: '', contact: '', url: '', message: '' }
 
 /** How each field helps mobile keyboards and autofill. */
-const inputProps: Record<Exclude<LeadField, 'message'>, { type: string; autoComplete: string; inputMode?: 'email' | 'tel' | 'url' }> = {
+const inputProps: Record<
+  Exclude<LeadField, 'message'>,
+  { type: string; autoComplete: string; inputMode?: 'email' | 'tel' | 'url' }
+> = {
   name: { type: 'text', autoComplete: 'name' },
   email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
   contact: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },

@@ -29,7 +29,8 @@ function settingsWith(routes: Record<string, Handler>, overrides: Partial<Submit
   return { settings, calls, log }
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const hang: Handler = (_url, init) =>
   new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)))
 const bodyOf = (calls: { url: string; init?: RequestInit }[]) => JSON.parse(String(calls.at(-1)!.init!.body))
@@ -42,8 +43,15 @@ describe('submit sequence', () => {
       '/api/appDev': () => json({ ok: true }, 201),
     })
     await expect(submitLead(values, 'Talk to Expert', 'req-1', settings)).resolves.toBe(true)
-    expect(calls.map((c) => c.url)).toEqual(['https://ip.test/?format=json', 'https://geo.test/203.0.113.7?token=secret', '/api/appDev'])
-    expect(calls[2].init).toMatchObject({ method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'req-1' } })
+    expect(calls.map((c) => c.url)).toEqual([
+      'https://ip.test/?format=json',
+      'https://geo.test/203.0.113.7?token=secret',
+      '/api/appDev',
+    ])
+    expect(calls[2].init).toMatchObject({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'req-1' },
+    })
     expect(bodyOf(calls)).toEqual({
       name: 'Dana',
       email: 'dana@acme.com',
@@ -78,7 +86,8 @@ describe('submit sequence', () => {
     expect(calls.map((c) => c.url)).toEqual(['https://ip.test/?format=json', '/api/appDev'])
     expect(bodyOf(calls)).toMatchObject({ ip_address: '' })
     expect(bodyOf(calls)).not.toHaveProperty('location')
-    if (_case !== 'answers without an ip') expect(log).toHaveBeenCalledWith(expect.stringContaining('IP look-up failed'), expect.anything())
+    if (_case !== 'answers without an ip')
+      expect(log).toHaveBeenCalledWith(expect.stringContaining('IP look-up failed'), expect.anything())
   })
 
   it.each([
@@ -98,7 +107,11 @@ describe('submit sequence', () => {
   })
 
   it('resolves false when the API answers not ok', async () => {
-    const { settings } = settingsWith({ 'https://ip.test': () => json({ ip: '1.2.3.4' }), 'https://geo.test': () => json({}), '/api/appDev': () => json({ errors: {} }, 400) })
+    const { settings } = settingsWith({
+      'https://ip.test': () => json({ ip: '1.2.3.4' }),
+      'https://geo.test': () => json({}),
+      '/api/appDev': () => json({ errors: {} }, 400),
+    })
     await expect(submitLead(values, 'Talk to Expert', 'req', settings)).resolves.toBe(false)
   })
 

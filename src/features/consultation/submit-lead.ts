@@ -20,7 +20,7 @@ async function getJson(url: string, settings: SubmitSettings): Promise<Record<st
 }
 
 /** The visitor's public IP address, or null when the look-up fails or is slow (logged, never fatal). */
-export async function lookupIp(settings: SubmitSettings): Promise<string | null> {
+async function lookupIp(settings: SubmitSettings): Promise<string | null> {
   try {
     const body = await getJson(settings.ipLookupUrl, settings)
     return typeof body.ip === 'string' && body.ip ? body.ip : null
@@ -31,7 +31,7 @@ export async function lookupIp(settings: SubmitSettings): Promise<string | null>
 }
 
 /** City, region and country of an address, or null without a token or when the look-up fails. */
-export async function lookupLocation(ip: string, settings: SubmitSettings): Promise<LeadLocation | null> {
+async function lookupLocation(ip: string, settings: SubmitSettings): Promise<LeadLocation | null> {
   if (!settings.geoToken) return null
   const url = settings.geoUrl.replace('{ip}', encodeURIComponent(ip)).replace('{token}', encodeURIComponent(settings.geoToken))
   try {

@@ -28,7 +28,11 @@ const subscribe = (listener: () => void) => {
 
 /** Mounted once by the shell; renders nothing until the first toast. */
 export function ToastHost() {
-  const active = useSyncExternalStore(subscribe, () => requested, () => false)
+  const active = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  )
   if (!active) return null
   return (
     <Suspense fallback={null}>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 
 /** Share of the page's scrollable height after which the popup opens by itself (10%). */
-export const AUTO_OPEN_AT = 0.1
+const AUTO_OPEN_AT = 0.1
 
 const SENT_KEY = 'lead-sent'
 

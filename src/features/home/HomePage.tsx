@@ -1,12 +1,12 @@
 import { Link } from '../../lib/router'
-import { DocumentHead } from '../../app/document-head'
-import type { PageCategory } from '../../lib/content'
+import { DocumentHead } from '../../lib/document-head'
+import type { PageCategory } from '../../core/content'
 import { pagesIn } from '../../lib/page-index'
 import home from 'site-part:home'
 import numbers from 'site-part:numbers'
 import { site } from '../../lib/site'
-import { TalkToExpertButton } from '../consultation/TalkToExpertButton'
-import { NumbersBand } from '../landing/sections/NumbersBand'
+import { TalkToExpertButton } from '../../components/TalkToExpertButton'
+import { NumbersBand } from '../../components/NumbersBand'
 import { SectionHeading } from '../../components/SectionHeading'
 
 /** The home page: hero, every landing page as a browsable index, the numbers band, a call to action. */

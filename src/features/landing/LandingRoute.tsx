@@ -1,7 +1,7 @@
 import { use } from 'react'
 import { Navigate, useLocation } from '../../lib/router'
 import { pageRoutes } from '../../generated/page-routes'
-import type { PageRoute } from '../../lib/content'
+import type { PageRoute } from '../../core/content'
 import { createLandingResolver } from '../../core/routes'
 import { loadPageData } from '../../lib/page-loader'
 import { lazyComponent } from '../../lib/tracked'

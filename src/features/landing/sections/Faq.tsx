@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { Markup } from '../../../components/Markup'
 import { SectionHeading } from '../../../components/SectionHeading'
-import type { PageData } from '../../../lib/content'
+import type { PageData } from '../../../core/content'
 
 /**
  * Each question is a button with aria-expanded. Answers start collapsed only once the head script
@@ -30,7 +30,14 @@ export function Faq({ eyebrow, title, faqs }: { eyebrow: string; title: string; 
                 <button type="button" aria-expanded={expanded} aria-controls={answerId} onClick={() => toggle(i)}>
                   <span>{faq.question}</span>
                   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className="faq__chevron">
-                    <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                    <path
+                      d="M6 9l6 6 6-6"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
                   </svg>
                 </button>
               </h3>

@@ -1,5 +1,5 @@
 import { SectionHeading } from '../../../components/SectionHeading'
-import type { PageData } from '../../../lib/content'
+import type { PageData } from '../../../core/content'
 
 /** Names with icons: SVG where the browser takes it, the PNG otherwise. */
 export function Integrations({ title, items }: { title: string; items: NonNullable<PageData['integrations']> }) {

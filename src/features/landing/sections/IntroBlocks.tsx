@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { MarkupList } from '../../../components/Markup'
 import type { MarkupBlocks } from '../../../generated/content-types'
-import type { SizedImage } from '../../../lib/content'
+import type { SizedImage } from '../../../core/content'
 
 export interface IntroBlock {
   paragraphs: readonly MarkupBlocks[]
@@ -63,7 +63,14 @@ export function IntroBlocks({
           </div>
           {block.image ? (
             <div className="intro__media">
-              <img src={block.image.src} alt={block.image.alt} width={block.image.width} height={block.image.height} loading="lazy" decoding="async" />
+              <img
+                src={block.image.src}
+                alt={block.image.alt}
+                width={block.image.width}
+                height={block.image.height}
+                loading="lazy"
+                decoding="async"
+              />
             </div>
           ) : null}
         </section>

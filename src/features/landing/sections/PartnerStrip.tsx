@@ -1,4 +1,4 @@
-import type { SiteData } from '../../../lib/content'
+import type { SiteData } from '../../../core/content'
 
 /** Seven partner marks, drawn twice so the strip loops without a seam; the copy is hidden from screen readers. */
 export function PartnerStrip({ partners, label }: { partners: SiteData['partners']; label: string }) {

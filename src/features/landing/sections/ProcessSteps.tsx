@@ -1,5 +1,5 @@
 import { SectionHeading } from '../../../components/SectionHeading'
-import type { PageData } from '../../../lib/content'
+import type { PageData } from '../../../core/content'
 import { twoDigits } from './numbering'
 
 type Step = NonNullable<PageData['our_steps']>[number]
@@ -31,7 +31,9 @@ export function ProcessSteps({
       <ol className={`card-grid card-grid--${columns} steps__row`} start={offset + 1}>
         {steps.map((step, i) => (
           <li key={step.title} className={`card step step--${variant}`}>
-            {variant === 'process' ? <p className="step__label">{step.stepNo ?? `${stepWord} ${twoDigits(offset + i + 1)}`}</p> : null}
+            {variant === 'process' ? (
+              <p className="step__label">{step.stepNo ?? `${stepWord} ${twoDigits(offset + i + 1)}`}</p>
+            ) : null}
             <h3 className="card__title">{step.title}</h3>
             <p className="card__text">{step.desc}</p>
           </li>

@@ -1,5 +1,5 @@
 import { SectionHeading } from '../../../components/SectionHeading'
-import type { PageData } from '../../../lib/content'
+import type { PageData } from '../../../core/content'
 import { cycledIcon, twoDigits } from './numbering'
 
 export function ServiceCards({
@@ -20,7 +20,14 @@ export function ServiceCards({
         {services.map((service, i) => (
           <li key={service.title} className="card service-card">
             <div className="service-card__top">
-              <img className="card__icon" src={service.img ?? cycledIcon(icons, i)} alt="" width={48} height={48} loading="lazy" />
+              <img
+                className="card__icon"
+                src={service.img ?? cycledIcon(icons, i)}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+              />
               <span className="service-card__num" aria-hidden="true">
                 {service.num ?? twoDigits(i + 1)}
               </span>

@@ -1,5 +1,5 @@
 import { SectionHeading } from '../../../components/SectionHeading'
-import type { SiteData } from '../../../lib/content'
+import type { SiteData } from '../../../core/content'
 
 export function ToolStack({ title, tools }: { title: string; tools: SiteData['toolStack'] }) {
   return (

@@ -5,7 +5,7 @@ import { CardSection } from './CardSection'
 import { Faq } from './Faq'
 import { IntroBlocks } from './IntroBlocks'
 import { Integrations } from './Integrations'
-import { NumbersBand } from './NumbersBand'
+import { NumbersBand } from '../../../components/NumbersBand'
 import { PartnerStrip } from './PartnerStrip'
 import { ProcessSteps } from './ProcessSteps'
 import { ServiceCards } from './ServiceCards'
@@ -26,10 +26,23 @@ describe('numbering', () => {
 })
 
 describe('ServiceCards', () => {
-  const out = html(<ServiceCards eyebrow="Services" title="What we do" services={[service('A'), service('B'), { ...service('C'), benefits: ['Fast', 'Safe'] }, service('D')]} icons={['/i1.svg', '/i2.svg', '/i3.svg']} />)
-  it('numbers cards 01, 02 … in order', () => expect([...out.matchAll(/service-card__num[^>]*>(\d+)</g)].map((m) => m[1])).toEqual(['01', '02', '03', '04']))
+  const out = html(
+    <ServiceCards
+      eyebrow="Services"
+      title="What we do"
+      services={[service('A'), service('B'), { ...service('C'), benefits: ['Fast', 'Safe'] }, service('D')]}
+      icons={['/i1.svg', '/i2.svg', '/i3.svg']}
+    />,
+  )
+  it('numbers cards 01, 02 … in order', () =>
+    expect([...out.matchAll(/service-card__num[^>]*>(\d+)</g)].map((m) => m[1])).toEqual(['01', '02', '03', '04']))
   it('gives cards icons from the set in turn', () =>
-    expect([...out.matchAll(/card__icon" src="([^"]+)"/g)].map((m) => m[1])).toEqual(['/i1.svg', '/i2.svg', '/i3.svg', '/i1.svg']))
+    expect([...out.matchAll(/card__icon" src="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      '/i1.svg',
+      '/i2.svg',
+      '/i3.svg',
+      '/i1.svg',
+    ]))
   it('lists benefits only where a card has them', () => {
     expect(out.match(/class="checklist"/g)).toHaveLength(1)
     expect(out).toContain('<li>Fast</li><li>Safe</li>')
@@ -43,16 +56,38 @@ describe('ServiceCards', () => {
 describe('ProcessSteps', () => {
   const props = { eyebrow: 'Our Process', title: 'How we work', stepWord: 'Step' }
   it('shows the first row three per line and the second two per line, numbered across both', () => {
-    const out = html(<ProcessSteps {...props} variant="process" firstRow={[step('One'), step('Two'), step('Three')]} secondRow={[step('Four'), step('Five'), step('Six')]} />)
+    const out = html(
+      <ProcessSteps
+        {...props}
+        variant="process"
+        firstRow={[step('One'), step('Two'), step('Three')]}
+        secondRow={[step('Four'), step('Five'), step('Six')]}
+      />,
+    )
     const rows = [...out.matchAll(/<ol class="card-grid card-grid--(\d) steps__row"/g)].map((m) => m[1])
     expect(rows).toEqual(['3', '2'])
-    expect([...out.matchAll(/step__label">([^<]+)</g)].map((m) => m[1])).toEqual(['Step 01', 'Step 02', 'Step 03', 'Step 04', 'Step 05', 'Step 06'])
+    expect([...out.matchAll(/step__label">([^<]+)</g)].map((m) => m[1])).toEqual([
+      'Step 01',
+      'Step 02',
+      'Step 03',
+      'Step 04',
+      'Step 05',
+      'Step 06',
+    ])
   })
   it('renders nothing without steps', () => {
     expect(html(<ProcessSteps {...props} variant="process" firstRow={[]} secondRow={[]} />)).toBe('')
   })
   it('shows industries with their own look and no step numbers', () => {
-    const out = html(<ProcessSteps {...props} eyebrow="Industries We Serve" variant="industries" firstRow={[step('Energy')]} secondRow={[step('Health')]} />)
+    const out = html(
+      <ProcessSteps
+        {...props}
+        eyebrow="Industries We Serve"
+        variant="industries"
+        firstRow={[step('Energy')]}
+        secondRow={[step('Health')]}
+      />,
+    )
     expect(out).toContain('steps--industries')
     expect(out).toContain('Industries We Serve')
     expect(out).not.toContain('step__label')
@@ -62,7 +97,11 @@ describe('ProcessSteps', () => {
 describe('IntroBlocks', () => {
   it('makes title1 and title2 the one h1, and leaves out empty blocks', () => {
     const out = html(
-      <IntroBlocks title1="AI Development" title2="that ships" blocks={[{ paragraphs: [p('First')], image }, { paragraphs: [], image }, { paragraphs: [p('Third')] }]} />,
+      <IntroBlocks
+        title1="AI Development"
+        title2="that ships"
+        blocks={[{ paragraphs: [p('First')], image }, { paragraphs: [], image }, { paragraphs: [p('Third')] }]}
+      />,
     )
     expect(out.match(/<h1/g)).toHaveLength(1)
     expect(out).toContain('AI Development <span class="accent-text">that ships</span>')
@@ -70,7 +109,15 @@ describe('IntroBlocks', () => {
     expect(out).toContain('fetchPriority="high"')
   })
   it('loads the first image eagerly with its size, later ones lazily', () => {
-    const out = html(<IntroBlocks title1="T" blocks={[{ paragraphs: [p('a')], image }, { paragraphs: [p('b')], image }]} />)
+    const out = html(
+      <IntroBlocks
+        title1="T"
+        blocks={[
+          { paragraphs: [p('a')], image },
+          { paragraphs: [p('b')], image },
+        ]}
+      />,
+    )
     const imgs = [...out.matchAll(/<img[^>]+>/g)].map((m) => m[0])
     expect(imgs[0]).not.toContain('loading="lazy"')
     expect(imgs[1]).toContain('loading="lazy"')

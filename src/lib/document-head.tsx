@@ -16,8 +16,9 @@ export interface HeadData {
   article?: { headline: string; datePublished?: string; image?: string; author?: string }
 }
 
+/** Where server rendering receives the head the route declared; the last route to render wins. */
 export interface HeadCollector {
-  head?: HeadData
+  collect(head: HeadData): void
 }
 
 const HeadCollectorContext = createContext<HeadCollector | null>(null)
@@ -40,7 +41,7 @@ function setMeta(name: string, content: string) {
 /** Declares the page's head. Renders nothing; in the browser it updates the head after navigation. */
 export function DocumentHead(head: HeadData) {
   const collector = useContext(HeadCollectorContext)
-  if (collector) collector.head = head
+  collector?.collect(head)
   const { title, description, path, noindex } = head
   useEffect(() => {
     document.title = title

@@ -1,4 +1,4 @@
-import type { ApiBlog } from '../../core/blog'
+import type { ApiBlog } from '../core/blog'
 
 /** The page size asked of the API; an answer with more is cut to it. */
 export const BLOGS_PER_PAGE = 40

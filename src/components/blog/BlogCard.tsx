@@ -5,15 +5,21 @@ import { blogTitle, type ApiBlog } from '../../core/blog'
 import { blogExcerpt } from './excerpt'
 
 /** A blog card: image, title, a 140-character excerpt, and 'Read More', which also takes the reader to the top. */
-export function BlogCard({ blog, headingLevel = 3, onFirstScreen = false }: { blog: ApiBlog; headingLevel?: 2 | 3; onFirstScreen?: boolean }) {
+export function BlogCard({
+  blog,
+  headingLevel = 3,
+  onFirstScreen = false,
+}: {
+  blog: ApiBlog
+  headingLevel?: 2 | 3
+  onFirstScreen?: boolean
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const href = `/blog/${blog.custom_url}`
   return (
     <article className="card blog-card">
       <BlogImage blog={blog} className="blog-card__image" eager={onFirstScreen} />
-      <Heading className="card__title blog-card__title">
-        {blogTitle(blog)}
-      </Heading>
+      <Heading className="card__title blog-card__title">{blogTitle(blog)}</Heading>
       <p className="card__text">{blogExcerpt(blog)}</p>
       <Link to={href} className="blog-card__more" onClick={() => window.scrollTo({ top: 0 })}>
         {site.labels.readMore}

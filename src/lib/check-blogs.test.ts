@@ -19,7 +19,11 @@ function check(value: unknown) {
 
 describe('checkBlogs', () => {
   it('keeps well-formed entries, optional fields included, without a warning', () => {
-    const blogs = [good(1), good(2, { title: 'T', image_width: 800, image_height: 450, description: [[['p', 0, 'x']]], published: '2026-01-01' }), good(3, { description: '<p>html</p>', image: 'https://cdn.example/a.webp' })]
+    const blogs = [
+      good(1),
+      good(2, { title: 'T', image_width: 800, image_height: 450, description: [[['p', 0, 'x']]], published: '2026-01-01' }),
+      good(3, { description: '<p>html</p>', image: 'https://cdn.example/a.webp' }),
+    ]
     expect(check(blogs)).toEqual({ ids: [1, 2, 3], warnings: [] })
   })
 

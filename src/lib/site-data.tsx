@@ -1,5 +1,5 @@
 import { createContext, use, useSyncExternalStore, type ReactNode } from 'react'
-import type { ApiBlog } from '../../core/blog'
+import type { ApiBlog } from '../core/blog'
 
 /** Data fetched once when the app starts and shared by every page (blogs and projects), never refetched on navigation. */
 export interface SiteDataState {

@@ -35,13 +35,27 @@ export function BlogCarousel({ groups, perSlide }: { groups: ApiBlog[][]; perSli
       <div className="blog-carousel__controls">
         <button type="button" className="icon-button blog-carousel__prev" aria-label={site.labels.carouselPrevious}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d="M15 6l-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M15 6l-6 6 6 6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </button>
         <div className="blog-carousel__dots" />
         <button type="button" className="icon-button blog-carousel__next" aria-label={site.labels.carouselNext}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M9 6l6 6-6 6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </button>
       </div>

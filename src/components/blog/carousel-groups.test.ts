@@ -19,7 +19,13 @@ describe('Recent Blogs grouping', () => {
     expect(ids(groupForCarousel(blogs, 3))).toEqual([[1, 2, 3], [4, 5, 6], [7, 8, 9], [10]])
   })
   it('regroups for two and one per slide', () => {
-    expect(ids(groupForCarousel(blogs, 2))).toEqual([[1, 2], [3, 4], [5, 6], [7, 8], [9, 10]])
+    expect(ids(groupForCarousel(blogs, 2))).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+      [7, 8],
+      [9, 10],
+    ])
     expect(groupForCarousel(blogs, 1)).toHaveLength(10)
   })
   it('leaves out the blog being read and still shows ten', () => {
@@ -34,7 +40,8 @@ describe('blog excerpt', () => {
     expect(truncate(text)).toBe(text)
   })
   it('cuts longer text at a word, within 140 characters, with an ellipsis', () => {
-    const text = 'Scoping an AI pilot well means choosing one workflow, one metric and one owner before any model is trained, then agreeing what success looks like in week six.'
+    const text =
+      'Scoping an AI pilot well means choosing one workflow, one metric and one owner before any model is trained, then agreeing what success looks like in week six.'
     const cut = truncate(text)
     expect([...cut].length).toBeLessThanOrEqual(140)
     expect(cut.endsWith('…')).toBe(true)
@@ -43,7 +50,12 @@ describe('blog excerpt', () => {
   })
   it('strips markup from API text and from parsed blocks', () => {
     expect(stripTags('<p>Hello <b>bold</b> &amp; more</p>')).toBe('Hello bold & more')
-    expect(markupText([['p', 0, 'Hello ', ['b', 0, 'bold'], '.'], ['ul', 0, ['li', 0, 'One'], ['li', 0, 'Two']]])).toBe('Hello bold. One Two')
+    expect(
+      markupText([
+        ['p', 0, 'Hello ', ['b', 0, 'bold'], '.'],
+        ['ul', 0, ['li', 0, 'One'], ['li', 0, 'Two']],
+      ]),
+    ).toBe('Hello bold. One Two')
   })
   it('falls back to the meta description', () => {
     expect(blogExcerpt({ id: 1, custom_url: 'x', image: '', meta_title: 't', meta_desc: '<b>Short</b> text' })).toBe('Short text')

@@ -4,7 +4,7 @@ import { site } from '../../lib/site'
 import { lazyComponent } from '../../lib/tracked'
 import { BlogCard } from './BlogCard'
 import { cardsPerSlide, groupForCarousel } from './carousel-groups'
-import { useSiteData } from './site-data'
+import { useSiteData } from '../../lib/site-data'
 
 const BlogCarousel = lazyComponent(() => import('./BlogCarousel').then((m) => m.BlogCarousel))
 
@@ -15,7 +15,11 @@ const subscribeResize = (listener: () => void) => {
 
 /** Cards per slide for the current width; the server (and hydration) assume a desktop. */
 function useCardsPerSlide() {
-  return useSyncExternalStore(subscribeResize, () => cardsPerSlide(window.innerWidth), () => 3)
+  return useSyncExternalStore(
+    subscribeResize,
+    () => cardsPerSlide(window.innerWidth),
+    () => 3,
+  )
 }
 
 /** True once the element is within 600 px of the viewport; then stays true. */

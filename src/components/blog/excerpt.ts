@@ -1,6 +1,6 @@
 import type { ApiBlog } from '../../core/blog'
 
-export const EXCERPT_LENGTH = 140
+const EXCERPT_LENGTH = 140
 
 /** The text of parsed markup blocks, tags dropped, whitespace folded; blocks are separated by a space. */
 export function markupText(blocks: readonly unknown[]): string {
@@ -8,11 +8,18 @@ export function markupText(blocks: readonly unknown[]): string {
   const text = (node: unknown, depth: number): string => {
     if (typeof node === 'string') return node
     if (!Array.isArray(node) || depth > 32) return ''
-    const inner = node.slice(2).map((child) => text(child, depth + 1)).join('')
+    const inner = node
+      .slice(2)
+      .map((child) => text(child, depth + 1))
+      .join('')
     // Blocks and line breaks separate words; inline tags do not.
     return node[0] === 'br' || node[0] === 'li' || node[0] === 'p' ? ` ${inner} ` : inner
   }
-  return blocks.map((block) => text(block, 0)).join(' ').replace(/\s+/g, ' ').trim()
+  return blocks
+    .map((block) => text(block, 0))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 /** Markup as raw HTML text (another API's), tags dropped, common entities decoded. */
@@ -41,7 +48,11 @@ export function truncate(text: string, max = EXCERPT_LENGTH): string {
 /** The card excerpt: the post's text (or its meta description), markup stripped, cut at 140 characters. */
 export function blogExcerpt(blog: ApiBlog): string {
   const { description } = blog
-  const body = Array.isArray(description) ? markupText(description.flat()) : typeof description === 'string' ? stripTags(description) : ''
+  const body = Array.isArray(description)
+    ? markupText(description.flat())
+    : typeof description === 'string'
+      ? stripTags(description)
+      : ''
   return truncate(body || stripTags(blog.meta_desc))
 }
 
@@ -51,5 +62,17 @@ export function blogExcerpt(blog: ApiBlog): string {
  */
 export function cardOnly(blog: ApiBlog): ApiBlog {
   const { id, custom_url, image, meta_title, meta_desc, title, image_alt, image_width, image_height, published } = blog
-  return { id, custom_url, image, meta_title, meta_desc, title, image_alt, image_width, image_height, published, description: [[blogExcerpt(blog)]] }
+  return {
+    id,
+    custom_url,
+    image,
+    meta_title,
+    meta_desc,
+    title,
+    image_alt,
+    image_width,
+    image_height,
+    published,
+    description: [[blogExcerpt(blog)]],
+  }
 }

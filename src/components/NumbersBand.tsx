@@ -1,4 +1,4 @@
-import type { SiteData } from '../../../lib/content'
+import type { SiteData } from '../core/content'
 
 export function NumbersBand({ numbers, label }: { numbers: SiteData['numbers']; label: string }) {
   return (

@@ -1,27 +1,26 @@
-import type { Blog, ContentImage, Markup, MarkupBlocks, Page, Project, Site } from '../generated/content-types'
+import type { Blog, ContentImage, Markup, MarkupBlocks, Page, Site } from '../generated/content-types.ts'
 
 /** An image as the build delivers it: the content's src and alt, plus its intrinsic size. */
 export type SizedImage = ContentImage & { width: number; height: number }
 
 /** Content types as rendered: markup fields become parsed blocks; every ContentImage gains its size. */
-export type Rendered<T> = T extends Markup
+type Rendered<T> = T extends Markup
   ? MarkupBlocks
   : T extends ContentImage
-  ? SizedImage
-  : T extends readonly (infer U)[]
-    ? Rendered<U>[]
-    : T extends object
-      ? { [K in keyof T]: Rendered<T[K]> }
-      : T
+    ? SizedImage
+    : T extends readonly (infer U)[]
+      ? Rendered<U>[]
+      : T extends object
+        ? { [K in keyof T]: Rendered<T[K]> }
+        : T
 
 /** A page as the browser gets it: `audience` serves the build's claim checks only and is left out. */
 export type PageData = Omit<Rendered<Page>, 'audience'>
 export type SiteData = Rendered<Site>
 export type BlogData = Rendered<Blog>
-export type ProjectData = Rendered<Project>
 export type PageCategory = Page['category']
 
-export interface PageModule {
+interface PageModule {
   default: PageData
 }
 

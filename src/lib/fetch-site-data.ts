@@ -1,9 +1,9 @@
-import { apiBase } from '../../lib/api'
+import { apiBase } from './api'
 import { BLOGS_PER_PAGE, checkBlogs } from './check-blogs'
 import type { SiteDataStore } from './site-data'
 
-export const BLOGS_URL = `${apiBase}/blogs/blog?resultPerPage=${BLOGS_PER_PAGE}&currentPage=1`
-export const PROJECTS_URL = `${apiBase}/projects/project`
+const BLOGS_URL = `${apiBase}/blogs/blog?resultPerPage=${BLOGS_PER_PAGE}&currentPage=1`
+const PROJECTS_URL = `${apiBase}/projects/project`
 
 async function fetchJson(url: string, fetcher: typeof fetch): Promise<Record<string, unknown>> {
   const response = await fetcher(url, { headers: { accept: 'application/json' } })
@@ -23,7 +23,9 @@ export function startSiteDataFetch(store: SiteDataStore, fetcher: typeof fetch =
     .catch((error: unknown) => console.error('Blogs could not be loaded:', error))
     .finally(() => store.set({ blogsLoading: false }))
   const projects = fetchJson(PROJECTS_URL, fetcher)
-    .then((body) => store.set({ projects: Array.isArray(body.project) ? body.project.filter((p) => typeof p === 'object' && p !== null) : [] }))
+    .then((body) =>
+      store.set({ projects: Array.isArray(body.project) ? body.project.filter((p) => typeof p === 'object' && p !== null) : [] }),
+    )
     .catch((error: unknown) => console.error('Projects could not be loaded:', error))
   return Promise.all([blogs, projects]).then(() => undefined)
 }

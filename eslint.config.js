@@ -1,0 +1,105 @@
+// The architecture, enforced: data flows content → schema → codegen → generated → src, and each
+// layer imports only from the layers it stands on. A wrong import fails `npm run lint` (in npm test).
+import js from '@eslint/js'
+import { importX } from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+import tseslint from 'typescript-eslint'
+
+const FEATURES = ['blog', 'consultation', 'home', 'landing', 'pages']
+
+/** Zones of import-x/no-restricted-paths: `target` may not import from `from`. */
+const zones = [
+  // The DOM-free core runs in Node too: nothing of React, the DOM or the app above it.
+  {
+    target: './src/core',
+    from: './src',
+    except: ['./core', './generated'],
+    message: 'src/core stands on nothing of src but src/generated.',
+  },
+  {
+    target: './src/lib',
+    from: ['./src/app', './src/features', './src/components'],
+    message: 'src/lib is below the app, features and components.',
+  },
+  {
+    target: './src/components',
+    from: ['./src/app', './src/features'],
+    message: 'Components are shared by features: they cannot depend on one.',
+  },
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: share through src/components or src/lib, compose in src/app.',
+  })),
+  {
+    target: './src',
+    from: ['./codegen', './server', './scripts', './tests'],
+    message: 'The browser app imports no build, server, script or test code.',
+  },
+  // The server runs on production dependencies: the manifest and src/core, never the content compiler.
+  {
+    target: './server',
+    from: ['./codegen', './scripts', './tests'],
+    message: 'The server reads the build manifest; it never imports codegen, scripts or tests.',
+  },
+  { target: './server', from: './src', except: ['./core', './generated'], message: 'The server uses src/core only.' },
+  { target: './scripts', from: './tests', message: 'Scripts run without the test suite; move what both need into scripts/.' },
+  {
+    target: './scripts',
+    from: ['./src/features', './src/components'],
+    message: 'Scripts use src/core and the built output, never UI code.',
+  },
+  {
+    target: './codegen',
+    from: './src',
+    except: ['./core', './generated'],
+    message: 'codegen stands below src: it may use src/core only.',
+  },
+  {
+    target: './codegen',
+    from: ['./server', './scripts', './tests'],
+    message: 'codegen is imported by the build, not the other way round.',
+  },
+]
+
+export default tseslint.config(
+  { ignores: ['dist/', 'build/', 'src/generated/', 'node_modules/', 'preview/', 'screenshots/', 'test-results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Control characters are exactly what the input checks look for (paths, CSV, headers, YAML).
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    // Tests may reach across layers: they check how the layers fit together.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'tests/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-*', 'react-router*', 'swiper*'], message: 'src/core is React-free: the server runs it.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+)

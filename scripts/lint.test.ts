@@ -1,0 +1,60 @@
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+
+/** The layer rules of eslint.config.js, tried on imports a maintainer might write. */
+const eslint = new ESLint({ cwd: process.cwd() })
+async function problemsOf(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath })
+  return result.messages.map((m) => `${m.ruleId}: ${m.message}`)
+}
+
+describe('npm run lint enforces the layers', () => {
+  it.each([
+    [
+      'server/wrong.ts',
+      "import { submitLead } from '../src/features/consultation/submit-lead.ts'\nexport const x = submitLead",
+      'The server uses src/core only',
+    ],
+    [
+      'server/wrong.ts',
+      "import { loadContent } from '../codegen/content.ts'\nexport const x = loadContent",
+      'never imports codegen',
+    ],
+    [
+      'src/components/Wrong.tsx',
+      "import { HomePage } from '../features/home/HomePage'\nexport const x = HomePage",
+      'cannot depend on one',
+    ],
+    [
+      'src/features/home/Wrong.tsx',
+      "import { LandingPage } from '../landing/LandingPage'\nexport const x = LandingPage",
+      'A feature never imports another feature',
+    ],
+    ['src/core/wrong.ts', "import { useState } from 'react'\nexport const x = useState", 'React-free'],
+    [
+      'scripts/wrong.ts',
+      "import { useSiteInChromium } from '../tests/browser.ts'\nexport const x = useSiteInChromium",
+      'Scripts run without the test suite',
+    ],
+    [
+      'src/lib/wrong.ts',
+      "import { loadContent } from '../../codegen/content.ts'\nexport const x = loadContent",
+      'imports no build, server, script or test code',
+    ],
+  ])('rejects %s importing across a layer', async (file, code, message) => {
+    const problems = await problemsOf(file, code)
+    expect(problems.join('\n')).toContain(message)
+  })
+
+  it('accepts the server using src/core and codegen using it too', async () => {
+    expect(
+      await problemsOf(
+        'server/right.ts',
+        "import { parseLeadRequest } from '../src/core/lead.ts'\nexport const x = parseLeadRequest",
+      ),
+    ).toEqual([])
+    expect(
+      await problemsOf('codegen/right.ts', "import { ROUTER_PATH } from '../src/core/routes.ts'\nexport const x = ROUTER_PATH"),
+    ).toEqual([])
+  })
+})
