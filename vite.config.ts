@@ -1,14 +1,17 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { contentPlugin } from './codegen/vite-plugin-content.ts'
+import { headScript } from './scripts/head-scripts.ts'
 import { leanRouter } from './scripts/vite-plugin-lean-router.ts'
-import { themeBootScript } from './src/lib/theme.ts'
 
-/** Puts the theme script in <head> before anything paints (no flash of the wrong theme). */
+/** Puts the theme script (src/head/theme-boot.ts, built and minified) in <head> before anything paints: no flash of the wrong theme. */
 function themeBoot(): Plugin {
+  let root = process.cwd()
   return {
     name: 'theme-boot',
-    transformIndexHtml: (html) => html.replace('<!--theme-boot-->', `<script>${themeBootScript}</script>`),
+    configResolved: (config) => void (root = config.root),
+    transformIndexHtml: async (html) =>
+      html.replace('<!--theme-boot-->', `<script>${await headScript('themeBoot', root)}</script>`),
   }
 }
 

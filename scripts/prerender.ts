@@ -3,7 +3,8 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { SiteManifest } from '../src/core/manifest.ts'
 import { isLandingRoute, landingFileOf } from '../src/core/routes.ts'
-import { DEFERRED_SCRIPTS_ID, deferredScriptsLoader } from '../src/lib/theme.ts'
+import { DEFERRED_SCRIPTS_ID } from '../src/lib/theme.ts'
+import { headScript } from './head-scripts.ts'
 import type { HeadContext, SiteDataState } from '../src/app/entry-server.tsx'
 
 /** What the server-render bundle exports: the module src/app/entry-server.tsx, built by Vite, loaded here. */
@@ -42,6 +43,7 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
   const { blogs, siteUrl } = options.manifest
   const entry = (await import(pathToFileURL(path.resolve(root, options.ssrEntry)).href)) as ServerEntry
   const template = await readFile(path.join(outDir, 'index.html'), 'utf8')
+  const deferredScriptsLoader = await headScript('deferredScripts', root)
   const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
 
   // The whole stylesheet is small enough to inline: the first paint then needs no second request.

@@ -76,7 +76,8 @@ describe('accessibility (axe-core)', () => {
       }
       expect(found).toEqual([])
       await context.close()
-    })
+      // All 60 routes in one test: some 45 s on an idle 2-core machine, so room for a busy one.
+    }, 240_000)
   }
 
   it('finds no violations with the consultation popup open, after a failed submit', async () => {

@@ -52,7 +52,8 @@ beforeAll(() => {
   repo = mkdtempSync(path.join(tmpdir(), 'preview-repo-'))
   const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
     .split('\n')
-    .filter(Boolean)
+    // A checkout whose node_modules is a symlink lists it as a file; it is linked below instead.
+    .filter((file) => file && file !== 'node_modules')
   for (const file of files) {
     if (!existsSync(file)) continue
     mkdirSync(path.dirname(path.join(repo, file)), { recursive: true })
