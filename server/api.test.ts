@@ -215,6 +215,27 @@ describe('GET /api/blogs/blog and /api/projects/project', () => {
     expect(Object.keys((await response.json()).errors)).toEqual([field])
   })
 
+  it('answers both bad query fields at once', async () => {
+    const { url } = await start()
+    const response = await fetch(`${url}/api/blogs/blog?resultPerPage=500&currentPage=-1`)
+    expect(Object.keys((await response.json()).errors).sort()).toEqual(['currentPage', 'resultPerPage'])
+  })
+
+  it.each([
+    [{ ...lead, name: { first: 'Dana' } }, 'name'],
+    [{ ...lead, location: 'Austin' }, 'location'],
+    [{ ...lead, location: { city: { name: 'Austin' } } }, 'location.city'],
+    [[lead], 'body'],
+  ])('answers a lead body of the wrong shape with 400 naming the field (%#)', async (body, field) => {
+    const { url, store } = await start()
+    const response = await post(url, body)
+    expect(response.status).toBe(400)
+    const { errors } = await response.json()
+    expect(Object.keys(errors)).toEqual([field])
+    expect(errors[field]).toMatch(new RegExp(`^${field} must be`))
+    expect(await store.count()).toBe(0)
+  })
+
   it('serves the projects under "project"', async () => {
     const { url } = await start()
     expect(await (await fetch(`${url}/api/projects/project`)).json()).toEqual({ project: [{ id: 1, name: 'P' }] })

@@ -1,10 +1,10 @@
 import zlib from 'node:zlib'
 import compress from '@fastify/compress'
-import type { FastifyInstance } from 'fastify'
-import { parseLeadRequest } from '../src/core/lead.ts'
+import type { FastifyInstance, FastifySchemaValidationError } from 'fastify'
+import { HONEYPOT_FIELD, parseLeadRequest } from '../src/core/lead.ts'
 import type { BuiltBlog } from '../src/core/blog.ts'
 import type { LeadStore } from './lead-store.ts'
-import { createRateLimiter } from './rate-limit.ts'
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit'
 
 const LEAD_BODY_LIMIT = 32 * 1024
 
@@ -19,20 +19,61 @@ export interface ApiOptions {
   rateLimit: { max: number; windowMs: number }
 }
 
-const positiveInt = (raw: unknown, min: number, max: number): number | undefined => {
-  if (raw === undefined) return undefined
-  const value = Number(raw)
-  return Number.isInteger(value) && value >= min && value <= max && String(raw).trim() !== '' ? value : NaN
+const text = { type: 'string' } as const
+
+/** POST /api/appDev: the shape of a lead request; the form's rules then apply to its values. */
+const LEAD_BODY = {
+  type: 'object',
+  properties: {
+    name: text,
+    email: text,
+    contact: text,
+    url: text,
+    message: text,
+    query: text,
+    ip_address: text,
+    request_id: text,
+    [HONEYPOT_FIELD]: text,
+    location: { type: 'object', properties: { city: text, region: text, country: text } },
+  },
+} as const
+
+/** GET /api/blogs/blog: one page of the list, 40 posts by default. */
+const BLOG_QUERY = {
+  type: 'object',
+  properties: {
+    resultPerPage: { type: 'integer', minimum: 1, maximum: 100, default: 40 },
+    currentPage: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+  },
+} as const
+
+/** A failed schema check as the API answers it: each message under the field it concerns. */
+function fieldErrors(error: FastifySchemaValidationError[]): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const e of error) {
+    const missing = (e.params as { missingProperty?: string }).missingProperty
+    const field = missing ?? e.instancePath.split('/').filter(Boolean).join('.')
+    const name = field || 'body'
+    errors[name] ??= `${name} ${e.message ?? 'is invalid'}`
+  }
+  return errors
 }
 
 /** The embedded API under /api: POST /appDev (leads), GET /blogs/blog, GET /projects/project, GET /health. */
 export async function api(app: FastifyInstance, options: ApiOptions) {
   const { store, blogs, projects } = options
-  // Several servers on one database share its rate limit; one server counts in memory.
-  const local = createRateLimiter(options.rateLimit)
   const { max, windowMs } = options.rateLimit
-  const hitRateLimit = async (key: string) =>
-    store.rateLimitHit ? store.rateLimitHit(key, max, windowMs, Date.now()) : local.hit(key)
+  // Per client address (request.ip, so TRUST_PROXY decides whose address it is). Several servers on
+  // one database share its count; one server counts in memory.
+  const shared = store.rateLimitCount?.bind(store)
+  await app.register(rateLimit, {
+    global: false,
+    ...(shared ? { store: sharedRateLimitStore(shared) } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      error: 'Too many requests. Please try again later.',
+    }),
+  })
   // JSON answers (the blog list is some 25 KB) go compressed; a fast brotli level suits per-request work.
   await app.register(compress, {
     threshold: 1024,
@@ -48,33 +89,29 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
     app.getDefaultJsonParser('error', 'error'),
   )
 
-  app.post('/appDev', { bodyLimit: LEAD_BODY_LIMIT }, async (request, reply) => {
-    const wait = await hitRateLimit(request.ip)
-    if (wait > 0) {
-      reply.header('retry-after', String(wait))
-      return reply.code(429).send({ error: 'Too many requests. Please try again later.' })
-    }
-    const header = request.headers['idempotency-key']
-    const input = parseLeadRequest(request.body, typeof header === 'string' ? header : undefined)
-    if (input.kind === 'invalid') return reply.code(400).send({ errors: input.errors })
-    if (input.kind === 'bot') {
-      request.log.info({ honeypot: true }, 'lead dropped by honeypot')
-      return reply.code(201).send({ ok: true })
-    }
-    const { id, duplicate } = await store.insert({ ...input.lead, remoteAddress: request.ip }, options.outbox())
-    request.log.info({ leadId: id, duplicate }, 'lead stored')
-    if (!duplicate) options.onStored()
-    return reply.code(duplicate ? 200 : 201).send({ ok: true, id })
-  })
+  const limited = max > 0 ? { config: { rateLimit: { max, timeWindow: windowMs } } } : {}
+  app.post(
+    '/appDev',
+    { bodyLimit: LEAD_BODY_LIMIT, schema: { body: LEAD_BODY }, attachValidation: true, ...limited },
+    async (request, reply) => {
+      if (request.validationError) return reply.code(400).send({ errors: fieldErrors(request.validationError.validation) })
+      const header = request.headers['idempotency-key']
+      const input = parseLeadRequest(request.body, typeof header === 'string' ? header : undefined)
+      if (input.kind === 'invalid') return reply.code(400).send({ errors: input.errors })
+      if (input.kind === 'bot') {
+        request.log.info({ honeypot: true }, 'lead dropped by honeypot')
+        return reply.code(201).send({ ok: true })
+      }
+      const { id, duplicate } = await store.insert({ ...input.lead, remoteAddress: request.ip }, options.outbox())
+      request.log.info({ leadId: id, duplicate }, 'lead stored')
+      if (!duplicate) options.onStored()
+      return reply.code(duplicate ? 200 : 201).send({ ok: true, id })
+    },
+  )
 
-  app.get('/blogs/blog', async (request, reply) => {
-    const query = request.query as Record<string, unknown>
-    const resultPerPage = positiveInt(query.resultPerPage, 1, 100) ?? 40
-    const currentPage = positiveInt(query.currentPage, 1, 1_000_000) ?? 1
-    const errors: Record<string, string> = {}
-    if (Number.isNaN(resultPerPage)) errors.resultPerPage = 'resultPerPage must be a whole number from 1 to 100'
-    if (Number.isNaN(currentPage)) errors.currentPage = 'currentPage must be a whole number of 1 or more'
-    if (Object.keys(errors).length > 0) return reply.code(400).send({ errors })
+  app.get('/blogs/blog', { schema: { querystring: BLOG_QUERY }, attachValidation: true }, async (request, reply) => {
+    if (request.validationError) return reply.code(400).send({ errors: fieldErrors(request.validationError.validation) })
+    const { resultPerPage, currentPage } = request.query as { resultPerPage: number; currentPage: number }
     const start = (currentPage - 1) * resultPerPage
     return {
       blogs: blogs.slice(start, start + resultPerPage),
@@ -90,4 +127,22 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
     await store.count() // throws if the database is gone, which Fastify answers with 500
     return { status: 'ok' }
   })
+}
+
+type CountInWindow = NonNullable<LeadStore['rateLimitCount']>
+
+/** @fastify/rate-limit's store over the database's shared counter, for several servers on one database. */
+function sharedRateLimitStore(count: CountInWindow) {
+  return class SharedRateLimitStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+      const now = Date.now()
+      count(key, timeWindow, now).then(
+        ({ count: current, resetAt }) => callback(null, { current, ttl: Math.max(0, resetAt - now) }),
+        (error: Error) => callback(error),
+      )
+    }
+    child() {
+      return this
+    }
+  }
 }

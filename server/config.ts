@@ -1,5 +1,6 @@
 import path from 'node:path'
 import proxyAddr from '@fastify/proxy-addr'
+import envSchema from 'env-schema'
 import type { DeliverySettings } from './lead-delivery.ts'
 
 /** Everything the server reads from the environment, validated once at start. */
@@ -37,19 +38,97 @@ export class ConfigError extends Error {
 
 const DEFAULT_IP_LOOKUP = 'https://api.ipify.org?format=json'
 const DEFAULT_GEO = 'https://ipinfo.io/{ip}/json?token={token}'
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+const whole = (fallback: number, minimum: number, maximum: number) =>
+  ({ type: 'integer', minimum, maximum, default: fallback }) as const
+
+/** Every variable the server reads: its type, range and default. Checked by env-schema at start. */
+const ENV_SCHEMA = {
+  type: 'object',
+  properties: {
+    PORT: whole(4173, 0, 65535),
+    HOST: { type: 'string', pattern: '^[\\w.:-]+$', default: '127.0.0.1' },
+    LOG_LEVEL: { type: 'string', enum: LOG_LEVELS, default: 'info' },
+    DATABASE_PATH: { type: 'string', default: 'data/leads.sqlite' },
+    DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://.' },
+    DIST_DIR: { type: 'string', default: 'dist' },
+    TRUST_PROXY: { type: 'string', default: '' },
+    LEAD_WEBHOOK_URL: { type: 'string', pattern: '^https?://[^/]' },
+    LEAD_WEBHOOK_SECRET: { type: 'string', minLength: 16 },
+    SMTP_URL: { type: 'string', pattern: '^smtps?://.' },
+    LEAD_EMAIL_TO: { type: 'string' },
+    LEAD_EMAIL_FROM: { type: 'string' },
+    LEAD_DELIVERY_TIMEOUT_MS: whole(10_000, 100, 120_000),
+    LEAD_RETRY_BASE_MS: whole(2000, 10, 3_600_000),
+    LEAD_DELIVERY_GIVE_UP_MS: whole(86_400_000, 1000, 30 * 86_400_000),
+    LEAD_DELIVERY_POLL_MS: whole(1000, 10, 60_000),
+    REQUEST_TIMEOUT_MS: whole(10_000, 1000, 600_000),
+    CONNECTION_TIMEOUT_MS: whole(120_000, 1000, 3_600_000),
+    KEEP_ALIVE_TIMEOUT_MS: whole(65_000, 1000, 3_600_000),
+    RATE_LIMIT_MAX: whole(10, 0, 1_000_000),
+    RATE_LIMIT_WINDOW_MS: whole(600_000, 1000, 86_400_000),
+    HSTS_MAX_AGE: whole(0, 0, 63_072_000),
+    CONNECT_SRC: { type: 'string', default: '' },
+    VITE_IP_LOOKUP_URL: { type: 'string', default: DEFAULT_IP_LOOKUP },
+    VITE_GEO_URL: { type: 'string', default: DEFAULT_GEO },
+  },
+} as const
+
+/** Variables that carry credentials (a webhook URL is often one): named in errors, never shown. */
+const SECRET = new Set(['DATABASE_URL', 'LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_SECRET', 'SMTP_URL'])
+
+/** What each kind of schema failure means, in the words an operator reads. */
+function explain(
+  error: { keyword: string; message?: string; params: Record<string, unknown> },
+  schema: Record<string, unknown>,
+): string {
+  if (error.keyword === 'type' || error.keyword === 'minimum' || error.keyword === 'maximum')
+    return schema.type === 'integer'
+      ? `expected a whole number from ${schema.minimum} to ${schema.maximum}`
+      : `expected ${schema.type}`
+  if (error.keyword === 'enum') return `expected one of ${(schema.enum as readonly string[]).join(', ')}`
+  if (error.keyword === 'minLength') return `use at least ${schema.minLength} characters (a random string)`
+  const hints: Record<string, string> = {
+    HOST: 'expected a host name or address',
+    DATABASE_URL: 'expected a postgres:// URL (unset it to use the SQLite file of DATABASE_PATH)',
+    LEAD_WEBHOOK_URL: 'expected an http:// or https:// URL',
+    SMTP_URL: 'expected smtp://user:password@host:port or smtps://…',
+  }
+  return hints[String(schema.name)] ?? error.message ?? 'is not valid'
+}
+
+type Env = {
+  [K in keyof typeof ENV_SCHEMA.properties]: (typeof ENV_SCHEMA.properties)[K] extends { type: 'integer' } ? number : string
+}
 
 /** Reads and checks the environment; every bad variable is named in one error. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
   const problems: string[] = []
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = env[name]
-    if (raw === undefined || raw === '') return fallback
-    const value = Number(raw)
-    if (!Number.isInteger(value) || value < min || value > max) {
-      problems.push(`${name}=${raw}: expected a whole number from ${min} to ${max}`)
-      return fallback
+  // An empty variable counts as unset, as shells and .env files write "unset".
+  const given = Object.fromEntries(Object.keys(ENV_SCHEMA.properties).flatMap((name) => (env[name] ? [[name, env[name]]] : [])))
+  let values: Env
+  try {
+    values = envSchema<Env>({ schema: ENV_SCHEMA, data: given, dotenv: false })
+  } catch (error) {
+    const errors = (
+      error as { errors?: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }[] }
+    ).errors
+    if (!errors) throw error
+    const seen = new Set<string>()
+    for (const e of errors) {
+      const name = e.instancePath.slice(1)
+      if (seen.has(name)) continue
+      seen.add(name)
+      const schema = { name, ...(ENV_SCHEMA.properties as Record<string, Record<string, unknown>>)[name] }
+      problems.push(`${SECRET.has(name) ? name : `${name}=${given[name]}`}: ${explain(e, schema)}`)
     }
-    return value
+    // Carry on with the defaults, so the checks below still report their own problems in the same error.
+    values = envSchema<Env>({
+      schema: ENV_SCHEMA,
+      data: Object.fromEntries(Object.entries(given).filter(([name]) => !seen.has(name))),
+      dotenv: false,
+    })
   }
   const origin = (name: string, raw: string | undefined): string | undefined => {
     if (!raw) return undefined
@@ -61,78 +140,63 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     }
   }
 
-  const trustProxy = parseTrustProxy(env.TRUST_PROXY?.trim() ?? '', problems)
-
-  const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
-  const logLevel = (env.LOG_LEVEL ?? 'info') as ServerConfig['logLevel']
-  if (!levels.includes(logLevel)) problems.push(`LOG_LEVEL=${env.LOG_LEVEL}: expected one of ${levels.join(', ')}`)
-
-  const host = env.HOST || '127.0.0.1'
-  if (!/^[\w.:-]+$/.test(host)) problems.push(`HOST=${host}: expected a host name or address`)
-
-  const extraConnect = (env.CONNECT_SRC ?? '')
-    .split(/[\s,]+/)
+  const trustProxy = parseTrustProxy(values.TRUST_PROXY.trim(), problems)
+  const extraConnect = values.CONNECT_SRC.split(/[\s,]+/)
     .filter(Boolean)
     .map((value) => origin('CONNECT_SRC', value))
-  const databaseUrl = env.DATABASE_URL || undefined
-  if (databaseUrl && !/^postgres(ql)?:\/\/./.test(databaseUrl))
-    problems.push('DATABASE_URL: expected a postgres:// URL (unset it to use the SQLite file of DATABASE_PATH)')
 
   let webhook: ServerConfig['webhook']
-  if (env.LEAD_WEBHOOK_URL) {
-    if (!/^https?:\/\/[^/]/.test(env.LEAD_WEBHOOK_URL) || !URL.canParse(env.LEAD_WEBHOOK_URL))
-      problems.push('LEAD_WEBHOOK_URL: expected an http:// or https:// URL')
-    const secret = env.LEAD_WEBHOOK_SECRET || undefined
-    if (secret && secret.length < 16) problems.push('LEAD_WEBHOOK_SECRET: use at least 16 characters (a random string)')
-    webhook = { url: env.LEAD_WEBHOOK_URL, secret }
-  } else if (env.LEAD_WEBHOOK_SECRET) problems.push('LEAD_WEBHOOK_SECRET is set but LEAD_WEBHOOK_URL is not')
+  if (values.LEAD_WEBHOOK_URL) {
+    if (!URL.canParse(values.LEAD_WEBHOOK_URL)) problems.push('LEAD_WEBHOOK_URL: expected an http:// or https:// URL')
+    webhook = { url: values.LEAD_WEBHOOK_URL, secret: values.LEAD_WEBHOOK_SECRET || undefined }
+  } else if (values.LEAD_WEBHOOK_SECRET) problems.push('LEAD_WEBHOOK_SECRET is set but LEAD_WEBHOOK_URL is not')
 
   let email: ServerConfig['email']
   const address = /^[^\s@<>,]+@[^\s@<>,]+$/
-  if (env.SMTP_URL || env.LEAD_EMAIL_TO) {
-    const to = (env.LEAD_EMAIL_TO ?? '')
+  if (given.SMTP_URL || given.LEAD_EMAIL_TO) {
+    const to = (values.LEAD_EMAIL_TO ?? '')
       .split(',')
       .map((a) => a.trim())
       .filter(Boolean)
-    const from = env.LEAD_EMAIL_FROM?.trim() || to[0] || ''
-    if (!env.SMTP_URL || !/^smtps?:\/\/./.test(env.SMTP_URL) || !URL.canParse(env.SMTP_URL))
+    const from = values.LEAD_EMAIL_FROM?.trim() || to[0] || ''
+    if (!values.SMTP_URL || !URL.canParse(values.SMTP_URL))
       problems.push('SMTP_URL: expected smtp://user:password@host:port or smtps://… when LEAD_EMAIL_TO is set')
     if (to.length === 0 || !to.every((a) => address.test(a)))
-      problems.push(`LEAD_EMAIL_TO=${env.LEAD_EMAIL_TO ?? ''}: expected one or more email addresses separated by commas`)
-    if (env.LEAD_EMAIL_FROM && !address.test(from.replace(/^.*<(.+)>$/, '$1')))
-      problems.push(`LEAD_EMAIL_FROM=${env.LEAD_EMAIL_FROM}: expected an email address or "Name <address>"`)
-    email = { smtpUrl: env.SMTP_URL ?? '', to, from }
-  } else if (env.LEAD_EMAIL_FROM) problems.push('LEAD_EMAIL_FROM is set but SMTP_URL and LEAD_EMAIL_TO are not')
+      problems.push(`LEAD_EMAIL_TO=${given.LEAD_EMAIL_TO ?? ''}: expected one or more email addresses separated by commas`)
+    if (values.LEAD_EMAIL_FROM && !address.test(from.replace(/^.*<(.+)>$/, '$1')))
+      problems.push(`LEAD_EMAIL_FROM=${values.LEAD_EMAIL_FROM}: expected an email address or "Name <address>"`)
+    email = { smtpUrl: values.SMTP_URL ?? '', to, from }
+  } else if (values.LEAD_EMAIL_FROM) problems.push('LEAD_EMAIL_FROM is set but SMTP_URL and LEAD_EMAIL_TO are not')
 
   const config: ServerConfig = {
-    port: int('PORT', 4173, 0, 65535),
-    host,
-    databasePath: path.resolve(root, env.DATABASE_PATH || 'data/leads.sqlite'),
-    databaseUrl,
+    port: values.PORT,
+    host: values.HOST,
+    databasePath: path.resolve(root, values.DATABASE_PATH),
+    databaseUrl: values.DATABASE_URL || undefined,
     webhook,
     email,
     delivery: {
-      timeoutMs: int('LEAD_DELIVERY_TIMEOUT_MS', 10_000, 100, 120_000),
-      retryBaseMs: int('LEAD_RETRY_BASE_MS', 2000, 10, 3_600_000),
-      giveUpAfterMs: int('LEAD_DELIVERY_GIVE_UP_MS', 86_400_000, 1000, 30 * 86_400_000),
-      pollMs: int('LEAD_DELIVERY_POLL_MS', 1000, 10, 60_000),
+      timeoutMs: values.LEAD_DELIVERY_TIMEOUT_MS,
+      retryBaseMs: values.LEAD_RETRY_BASE_MS,
+      giveUpAfterMs: values.LEAD_DELIVERY_GIVE_UP_MS,
+      pollMs: values.LEAD_DELIVERY_POLL_MS,
       concurrency: 8,
     },
-    distDir: path.resolve(root, env.DIST_DIR || 'dist'),
+    distDir: path.resolve(root, values.DIST_DIR),
     trustProxy,
     timeouts: {
-      requestMs: int('REQUEST_TIMEOUT_MS', 10_000, 1000, 600_000),
-      connectionMs: int('CONNECTION_TIMEOUT_MS', 120_000, 1000, 3_600_000),
-      keepAliveMs: int('KEEP_ALIVE_TIMEOUT_MS', 65_000, 1000, 3_600_000),
+      requestMs: values.REQUEST_TIMEOUT_MS,
+      connectionMs: values.CONNECTION_TIMEOUT_MS,
+      keepAliveMs: values.KEEP_ALIVE_TIMEOUT_MS,
     },
-    rateLimit: { max: int('RATE_LIMIT_MAX', 10, 0, 1_000_000), windowMs: int('RATE_LIMIT_WINDOW_MS', 600_000, 1000, 86_400_000) },
-    hstsMaxAge: int('HSTS_MAX_AGE', 0, 0, 63_072_000),
+    rateLimit: { max: values.RATE_LIMIT_MAX, windowMs: values.RATE_LIMIT_WINDOW_MS },
+    hstsMaxAge: values.HSTS_MAX_AGE,
     connectSrc: [
-      origin('VITE_IP_LOOKUP_URL', env.VITE_IP_LOOKUP_URL || DEFAULT_IP_LOOKUP),
-      origin('VITE_GEO_URL', env.VITE_GEO_URL || DEFAULT_GEO),
+      origin('VITE_IP_LOOKUP_URL', values.VITE_IP_LOOKUP_URL),
+      origin('VITE_GEO_URL', values.VITE_GEO_URL),
       ...extraConnect,
     ].filter((o): o is string => Boolean(o)),
-    logLevel,
+    logLevel: values.LOG_LEVEL as ServerConfig['logLevel'],
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

@@ -139,8 +139,7 @@ export async function openPostgresLeadStore(connectionString: string): Promise<L
           : await pool.query(`${set} WHERE id = ANY($3::bigint[])`, [now, giveUpAt, target.ids])
       return result.rowCount ?? 0
     },
-    async rateLimitHit(key, max, windowMs, now) {
-      if (max === 0) return 0
+    async rateLimitCount(key, windowMs, now) {
       const { rows } = await pool.query<{ count: number; window_start: number }>(
         `INSERT INTO rate_limits AS r (key, window_start, count) VALUES ($1, $2, 1)
          ON CONFLICT (key) DO UPDATE SET
@@ -154,7 +153,7 @@ export async function openPostgresLeadStore(connectionString: string): Promise<L
         await pool.query('DELETE FROM rate_limits WHERE window_start <= $1', [now - windowMs])
       }
       const { count, window_start } = rows[0]
-      return count > max ? Math.ceil((window_start + windowMs - now) / 1000) : 0
+      return { count: Number(count), resetAt: Number(window_start) + windowMs }
     },
     close: () => pool.end(),
   }

@@ -57,10 +57,11 @@ export interface LeadStore {
   /** Makes dead or pending deliveries due now, with a new give-up time; answers how many. */
   requeue(target: { ids: number[] } | { dead: true }, now: number, giveUpAt: number): Promise<number>
   /**
-   * Counts one request against `key` in a fixed window shared by every server on this store;
-   * answers the seconds to wait when over `max`, else 0. Undefined for a store one process owns.
+   * Counts one request against `key` in a fixed window shared by every server on this store:
+   * the requests so far in the window, and when it ends (epoch ms). Undefined for a store one
+   * process owns, whose server counts in memory.
    */
-  rateLimitHit?(key: string, max: number, windowMs: number, now: number): Promise<number>
+  rateLimitCount?(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>
   close(): Promise<void>
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import type { FastifyHelmetOptions } from '@fastify/helmet'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createLandingResolver, isLandingRoute } from '../src/core/routes.ts'
 import { readSiteManifest } from './site-manifest.ts'
@@ -32,19 +33,26 @@ interface StaticFile {
   type: string
   /** Hashed build assets never change under their name; everything else is revalidated. */
   immutable: boolean
-  headers: Record<string, string>
+  /** Its Content-Security-Policy, when it is a page or an image. */
+  policy?: CspDirectives
 }
+
+/** CSP directives as @fastify/helmet takes them. */
+export type CspDirectives = Record<string, string[]>
 
 /**
  * An image opened on its own (an SVG can carry script) runs nothing and loads nothing: the same
  * policy GitHub gives user content.
  */
-const IMAGE_HEADERS = { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" }
+const IMAGE_POLICY: CspDirectives = { defaultSrc: ["'none'"], styleSrc: ["'unsafe-inline'"], sandbox: [] }
 
 export interface StaticSiteOptions {
   distDir: string
   /** Headers of one HTML page (CSP and friends), given the page's own markup. */
-  htmlHeaders: (html: string) => Record<string, string>
+  /** The Content-Security-Policy of one HTML page, given the page's own markup. */
+  pagePolicy: (html: string) => CspDirectives
+  /** The app's helmet options, applied again with each page's or image's policy. */
+  helmet: FastifyHelmetOptions
 }
 
 function walk(dir: string, base = dir): string[] {
@@ -77,7 +85,7 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
  * by Accept-Encoding, strong ETags, a year of caching for hashed assets and revalidation for HTML.
  */
 export async function staticSite(app: FastifyInstance, options: StaticSiteOptions) {
-  const { distDir, htmlHeaders } = options
+  const { distDir, pagePolicy } = options
   const manifest = readSiteManifest(distDir)
   // Dot-folders hold the build's own records (Vite's chunk manifest, ours), not the site.
   const names = walk(distDir).filter((f) => !f.endsWith('.br') && !f.endsWith('.gz') && !f.startsWith('/.'))
@@ -100,11 +108,11 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
         etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
         type,
         immutable: name.startsWith('/assets/'),
-        headers: type.startsWith('text/html')
-          ? htmlHeaders(body.toString('utf8'))
+        policy: type.startsWith('text/html')
+          ? pagePolicy(body.toString('utf8'))
           : type.startsWith('image/')
-            ? IMAGE_HEADERS
-            : {},
+            ? IMAGE_POLICY
+            : undefined,
       }
       cache.set(name, file)
     }
@@ -113,14 +121,18 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
 
   const resolveLanding = createLandingResolver(manifest.routes.filter((r) => isLandingRoute(r.route)).map((r) => r.route))
 
-  const send = (request: FastifyRequest, reply: FastifyReply, name: string, status = 200) => {
+  const send = async (request: FastifyRequest, reply: FastifyReply, name: string, status = 200) => {
     const file = load(name)
+    if (file.policy)
+      await reply.helmet({ ...options.helmet, contentSecurityPolicy: { useDefaults: false, directives: file.policy } })
+    // A page may use no powerful browser feature; helmet has no option for this header.
+    if (file.type.startsWith('text/html'))
+      reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()')
     reply.code(status)
     reply.header('content-type', file.type)
     reply.header('etag', file.etag)
     reply.header('vary', 'Accept-Encoding')
     reply.header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate')
-    reply.headers(file.headers)
     if (status === 200 && request.headers['if-none-match'] === file.etag) return reply.code(304).send()
     const accepts = String(request.headers['accept-encoding'] ?? '')
     if (file.br && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(file.br)
