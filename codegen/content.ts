@@ -8,7 +8,8 @@ import type { ContentKind } from './schemas.ts'
 import { placeholderProblems } from './placeholder.ts'
 import { claimProblems, type CompanyFacts } from './claims.ts'
 import { svgProblems } from './svg.ts'
-import { BLOGS_DIR, landingRouteOf, PAGES_DIR } from '../src/core/routes.ts'
+import { blogRoute } from '../src/core/blog.ts'
+import { BLOGS_DIR, FIXED_ROUTES, landingRouteOf, PAGES_DIR } from '../src/core/routes.ts'
 import { expandTerms, type ContractTerms } from './terms.ts'
 import { collectLeaves, contentProblems, pageRuleProblems, schemaProblems, type SiteIndex } from './validate.ts'
 import { formatFieldPath, parseYamlSource, type PathSegment, type YamlSource } from './yaml-source.ts'
@@ -194,11 +195,9 @@ export function crossFileProblems(pages: YamlSource[], blogs: YamlSource[]): Pro
 /** Which routes exist, for link checks: fixed routes, one per page file, one per blog file. */
 function siteRoutes(pageFiles: string[], blogFiles: string[]): Set<string> {
   return new Set([
-    '/',
-    '/blog',
-    '/thank-you',
+    ...FIXED_ROUTES.filter((r) => r.route !== '/404').map((r) => r.route),
     ...pageFiles.map(landingRouteOf),
-    ...blogFiles.map((f) => '/blog/' + path.basename(f, '.yaml')),
+    ...blogFiles.map((f) => blogRoute(path.basename(f, '.yaml'))),
   ])
 }
 

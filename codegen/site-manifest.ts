@@ -1,6 +1,6 @@
 import { blogRoute, type BuiltBlog } from '../src/core/blog.ts'
 import type { ManifestRoute } from '../src/core/manifest.ts'
-import { BLOGS_DIR, htmlFileFor } from '../src/core/routes.ts'
+import { BLOGS_DIR, FIXED_ROUTES, htmlFileFor } from '../src/core/routes.ts'
 import type { BlogData } from '../src/core/content.ts'
 import { CONTENT_DIRS, type ContentSet } from './content.ts'
 
@@ -35,10 +35,7 @@ export function manifestRoutes(content: Pick<ContentSet, 'pages' | 'blogs'>): Ma
     indexable,
   })
   return [
-    route('/', CONTENT_DIRS.site),
-    route('/thank-you', CONTENT_DIRS.site, false),
-    route('/404', CONTENT_DIRS.site, false),
-    route('/blog', CONTENT_DIRS.site),
+    ...FIXED_ROUTES.map((r) => route(r.route, CONTENT_DIRS.site, r.indexable)),
     ...(content.blogs as { custom_url: string }[]).map((b) =>
       route(blogRoute(b.custom_url), `${BLOGS_DIR}/${b.custom_url}.yaml`),
     ),

@@ -1,6 +1,6 @@
 import { LandingPage, LandingRoute, preloadLanding } from '../features/landing/LandingRoute'
 import { matchRoute, Navigate, RouteSwitch, useLocation, type RouteEntry } from '../lib/router'
-import { lazyComponent } from '../lib/tracked'
+import { lazyComponent } from '../lib/load-once'
 import { PageBoundary } from './PageBoundary'
 import { SiteShell } from './SiteShell'
 

@@ -8,6 +8,17 @@ const LANDING_PREFIX = '/ai/'
 export const PAGES_DIR = 'content/pages'
 export const BLOGS_DIR = 'content/blogs'
 
+/**
+ * The routes that exist whatever the content (home, blog index, thank-you, the not-found page), and
+ * whether search engines should list them; every landing page and blog post adds its own.
+ */
+export const FIXED_ROUTES = [
+  { route: '/', indexable: true },
+  { route: '/thank-you', indexable: false },
+  { route: '/404', indexable: false },
+  { route: '/blog', indexable: true },
+] as const
+
 /** /ai/Ai-Development ← content/pages/Ai-Development.yaml (any directory, any separator). */
 export const landingRouteOf = (file: string) =>
   LANDING_PREFIX +

@@ -1,14 +1,14 @@
 import type { PageData, PageRoute } from '../core/content'
-import { track, type Tracked } from './tracked'
+import { loadOnce, type Loaded } from './load-once'
 
-const loaded = new Map<string, Tracked<PageData>>()
+const loaded = new Map<string, Loaded<PageData>>()
 
-/** The page's data chunk, loaded once; `use()` reads an already-loaded page without suspending. */
-export function loadPageData(route: PageRoute): Tracked<PageData> {
-  let promise = loaded.get(route.route)
-  if (!promise) {
-    promise = track(route.load().then((m) => m.default))
-    loaded.set(route.route, promise)
+/** The page's data chunk, loaded once; reading an already-loaded page never suspends. */
+export function pageData(route: PageRoute): Loaded<PageData> {
+  let page = loaded.get(route.route)
+  if (!page) {
+    page = loadOnce(() => route.load().then((m) => m.default))
+    loaded.set(route.route, page)
   }
-  return promise
+  return page
 }

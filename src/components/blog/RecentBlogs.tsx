@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Link } from '../../lib/router'
 import { site } from '../../lib/site'
-import { lazyComponent } from '../../lib/tracked'
+import { lazyComponent } from '../../lib/load-once'
 import { BlogCard } from './BlogCard'
 import { cardsPerSlide, groupForCarousel } from './carousel-groups'
 import { useSiteData } from '../../lib/site-data'

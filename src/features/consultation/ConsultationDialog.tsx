@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { site } from '../../lib/site'
-import { lazyComponent } from '../../lib/tracked'
+import { lazyComponent } from '../../lib/load-once'
 import { useConsultation } from '../../lib/consultation'
 
 /**

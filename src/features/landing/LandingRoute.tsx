@@ -1,10 +1,9 @@
-import { use } from 'react'
 import { Navigate, useLocation } from '../../lib/router'
 import { pageRoutes } from '../../generated/page-routes'
 import type { PageRoute } from '../../core/content'
 import { createLandingResolver } from '../../core/routes'
-import { loadPageData } from '../../lib/page-loader'
-import { lazyComponent } from '../../lib/tracked'
+import { pageData } from '../../lib/page-loader'
+import { lazyComponent } from '../../lib/load-once'
 
 export const LandingPage = lazyComponent(
   () => import('./LandingPage').then((m) => m.LandingPage),
@@ -16,7 +15,7 @@ const byRoute = new Map(pageRoutes.map((p) => [p.route, p]))
 /** The landing page at a path, if there is one: its layout chunk and its data chunk, loading in parallel. */
 export function preloadLanding(pathname: string): Promise<unknown> | undefined {
   const route = byRoute.get(pathname)
-  return route ? Promise.all([LandingPage.preload(), loadPageData(route)]) : undefined
+  return route ? Promise.all([LandingPage.preload(), pageData(route).preload()]) : undefined
 }
 
 /** /ai/<path>: the page itself, its canonical spelling, or home for an unknown path. */
@@ -28,6 +27,6 @@ export function LandingRoute() {
 }
 
 function LoadedLanding({ route }: { route: PageRoute }) {
-  const page = use(loadPageData(route))
+  const page = pageData(route).useValue()
   return <LandingPage page={page} route={route.route} />
 }
