@@ -241,7 +241,18 @@ export function checkSource(source: YamlSource, kind: ContentKind, index: SiteIn
   ]
 }
 
-const compiled = new Map<string, { source: YamlSource; problems: Problem[]; data?: Record<string, unknown> }>()
+type Compiled = { source: YamlSource; problems: Problem[]; data?: Record<string, unknown> }
+
+/**
+ * Results by file text, one store per process even when this module is loaded twice: Vite bundles
+ * its config file with everything it imports, so the content plugin runs a second copy of this code.
+ */
+const CACHE = Symbol.for('site-content.compiled')
+const shared = globalThis as typeof globalThis & { [CACHE]?: { compiled: Map<string, Compiled>; checks: { count: number } } }
+const { compiled, checks } = (shared[CACHE] ??= { compiled: new Map(), checks: { count: 0 } })
+
+/** How many files this process has parsed and checked (cache hits do not count): a build checks each once. */
+export const contentChecks = checks
 
 /**
  * Parses, checks and renders one file, remembered by its text: a build checks the content once,
@@ -259,6 +270,7 @@ export function compileContentFile(
   const key = `${index.fingerprint}\0${kind}\0${relativeFile}\0${withTerms ? JSON.stringify(terms) : ''}\0${text}`
   let result = compiled.get(key)
   if (!result) {
+    contentChecks.count += 1
     const source = parseYamlSource(text, relativeFile)
     const termProblems = withTerms && source.problems.length === 0 ? expandTerms(source, terms) : []
     const problems = termProblems.length > 0 ? termProblems : checkSource(source, kind, index)

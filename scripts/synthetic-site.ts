@@ -1,64 +1,37 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { parse, stringify } from 'yaml'
 
-const words = [
-  'forecasting',
-  'routing',
-  'triage',
-  'search',
-  'pricing',
-  'quality',
-  'support',
-  'planning',
-  'compliance',
-  'onboarding',
-]
+/** Where a text's words end: before any closing tags at its very end. */
+const TEXT_END = /((?:<\/[a-z]+>)*)$/
 
-/** One valid landing page whose every text is unique to its number, so the uniqueness rule holds. */
-export function syntheticPage(n: number): string {
-  const topic = `${words[n % words.length]} ${n}`
-  const text = (what: string) =>
-    `"Synthetic ${what} for page ${n}: how a team adopts AI for ${topic}, with a pilot in 4-6 weeks and support afterwards."`
-  const list = (prefix: string, count: number) =>
-    Array.from({ length: count }, (_, i) => `  - title: ${prefix} ${n}.${i + 1}\n    desc: ${text(`${prefix} ${i + 1}`)}\n`).join(
-      '',
-    )
-  return `# yaml-language-server: $schema=../../schema/page.schema.json
-metaTitle: "Synthetic page ${n} | AI for ${words[n % words.length]}"
-metaDescription: "Synthetic landing page number ${n} used to measure how the build scales: AI for ${topic}, pilots in 4-6 weeks, 24/7 support."
-label: "Synthetic ${n}"
-category: ${n % 3 === 0 ? 'location' : n % 3 === 1 ? 'service' : 'industry'}
-title1: "AI for ${topic}"
-title2: "that ships"
-img1:
-  src: /images/pages/ai-strategy.svg
-  alt: "Illustration for synthetic page ${n}"
-descriptionOne:
-  - ${text('intro')}
-  - "<ul><li>Point one of page ${n}</li><li>Point two of page ${n}</li></ul>"
-descriptionTwo:
-  - ${text('second block')}
-serviceTitle: "Services for ${topic}"
-services:
-${list('Service', 6)}our_steps_title: "How we deliver ${topic}"
-our_steps_description: ${text('process lead')}
-our_steps:
-${list('Step', 3)}our_steps2:
-${list('Later step', 2)}why_choose_title: "Why us for ${topic}"
-why_choose:
-${list('Reason', 4)}faqs:
-  - question: "What does ${topic} cost?"
-    answer: ${text('cost answer')}
-  - question: "How long does ${topic} take?"
-    answer: ${text('timeline answer')}
-contactUsToday: "Ready for ${topic}? <a href=\\"https://www.example.com/contact\\">Talk to us</a>."
-`
+/**
+ * Copy `n` of a real page, every text of 40 characters or more (the uniqueness rule looks at 120, after contract terms are inserted)
+ * made its own by a number after its last word, and the title, description and label numbered:
+ * the same markup, entities, links and length as the real page, without its words repeated.
+ */
+export function realSizeCopy(page: Record<string, unknown>, n: number): Record<string, unknown> {
+  const vary = (value: unknown, key = ''): unknown => {
+    if (typeof value === 'string') {
+      if (key === 'metaTitle') return `${value.slice(0, 60 - ` ${n}`.length).trimEnd()} ${n}`
+      if (key === 'label') return `${value.slice(0, 40 - ` ${n}`.length).trimEnd()} ${n}`
+      if (key === 'metaDescription') return `${n}: ${value}`.slice(0, 160)
+      return (value.length >= 40 || value.includes('{{')) && !/^(\/|https?:)/.test(value)
+        ? value.replace(TEXT_END, ` (${n})$1`)
+        : value
+    }
+    if (Array.isArray(value)) return value.map((v) => vary(v))
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, vary(v, k)]))
+    return value
+  }
+  return vary(page) as Record<string, unknown>
 }
 
 /**
- * A copy of the project in a temp folder with `count` synthetic pages instead of the real ones,
- * sharing node_modules. Returns its root; remove it with `dispose`.
+ * A copy of the project in a temp folder whose pages are the 50 real ones plus numbered copies of
+ * them (`realSizeCopy`) up to `count`, with the real blog posts; node_modules is shared. Returns its
+ * root; remove it with `dispose`.
  */
 export function createSyntheticSite(projectRoot: string, count: number) {
   const root = mkdtempSync(path.join(tmpdir(), `synthetic-${count}-`))
@@ -81,11 +54,20 @@ export function createSyntheticSite(projectRoot: string, count: number) {
       filter: (source) => !source.includes(`${path.sep}generated`),
     })
   }
-  mkdirSync(path.join(root, 'content/pages'), { recursive: true })
-  cpSync(path.join(projectRoot, 'content/site.yaml'), path.join(root, 'content/site.yaml'))
-  cpSync(path.join(projectRoot, 'content/projects.yaml'), path.join(root, 'content/projects.yaml'))
-  // No blog posts: the real ones link to real pages, which a synthetic site does not have.
-  for (let n = 1; n <= count; n++) writeFileSync(path.join(root, `content/pages/synthetic-page-${n}.yaml`), syntheticPage(n))
+  cpSync(path.join(projectRoot, 'content'), path.join(root, 'content'), { recursive: true })
+  const pagesDir = path.join(root, 'content/pages')
+  const real = readdirSync(pagesDir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+  for (let n = 1; n <= count - real.length; n++) {
+    const file = real[(n - 1) % real.length]
+    const text = readFileSync(path.join(pagesDir, file), 'utf8')
+    const copy = realSizeCopy(parse(text) as Record<string, unknown>, n)
+    writeFileSync(
+      path.join(pagesDir, `${file.slice(0, -'.yaml'.length)}-${n}.yaml`),
+      `${text.split('\n')[0]}\n${stringify(copy, { lineWidth: 0 })}`,
+    )
+  }
   symlinkSync(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'))
   return { root, dispose: () => rmSync(root, { recursive: true, force: true }) }
 }
