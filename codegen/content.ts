@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import { imageSize } from 'image-size'
 import { problem, type Problem } from './errors.ts'
@@ -8,6 +9,7 @@ import type { ContentKind } from './schemas.ts'
 import { placeholderProblems } from './placeholder.ts'
 import { claimProblems, type CompanyFacts } from './claims.ts'
 import { svgProblems } from './svg.ts'
+import { writeFileAtomic } from './write-atomic.ts'
 import { blogRoute } from '../src/core/blog.ts'
 import { BLOGS_DIR, FIXED_ROUTES, landingRouteOf, PAGES_DIR } from '../src/core/routes.ts'
 import { expandTerms, type ContractTerms } from './terms.ts'
@@ -207,15 +209,23 @@ export function createSiteIndex(root: string) {
   const images = listImages(publicDir)
   const imageSet = new Set(images)
   const routes = siteRoutes(listYaml(path.join(root, CONTENT_DIRS.pages)), listYaml(path.join(root, CONTENT_DIRS.blogs)))
+  // An image's size is part of the rendered data: a redrawn image must invalidate cached results.
+  const imageStamps = images.map((src) => {
+    const stats = statSync(path.join(publicDir, src))
+    return `${src} ${stats.size} ${stats.mtimeMs}`
+  })
+  const modules = path.join(root, 'node_modules')
   return {
     routes,
     imageExists: (src: string) => imageSet.has(src),
     images,
     sizeOf: createImageSizer(publicDir),
-    /** Changes when a page, post or image is added or removed: results checked against another index are stale. */
+    /** Changes when a page, post or image is added, removed or redrawn: results checked against another index are stale. */
     fingerprint: createHash('sha1')
-      .update([root, ...routes, ...images].join('\n'))
+      .update([root, ...routes, ...imageStamps].join('\n'))
       .digest('hex'),
+    /** Where checked files are kept between builds, when the project has a node_modules to hold them. */
+    cacheDir: existsSync(modules) ? path.join(modules, '.cache/site-content') : undefined,
   } satisfies SiteIndex & Record<string, unknown>
 }
 
@@ -270,14 +280,77 @@ export function compileContentFile(
   const key = `${index.fingerprint}\0${kind}\0${relativeFile}\0${withTerms ? JSON.stringify(terms) : ''}\0${text}`
   let result = compiled.get(key)
   if (!result) {
-    contentChecks.count += 1
-    const source = parseYamlSource(text, relativeFile)
-    const termProblems = withTerms && source.problems.length === 0 ? expandTerms(source, terms) : []
-    const problems = termProblems.length > 0 ? termProblems : checkSource(source, kind, index)
-    result = { source, problems, data: problems.length === 0 ? renderData(source.data, kind, index.sizeOf) : undefined }
+    const stored = index.cacheDir
+      ? path.join(index.cacheDir, `${createHash('sha256').update(CHECKER_VERSION).update(key).digest('hex')}.json`)
+      : undefined
+    result = (stored && fromDisk(stored, relativeFile, text)) || undefined
+    if (!result) {
+      contentChecks.count += 1
+      const source = parseYamlSource(text, relativeFile)
+      const termProblems = withTerms && source.problems.length === 0 ? expandTerms(source, terms) : []
+      const problems = termProblems.length > 0 ? termProblems : checkSource(source, kind, index)
+      result = { source, problems, data: problems.length === 0 ? renderData(source.data, kind, index.sizeOf) : undefined }
+      if (stored) toDisk(stored, result)
+    }
     compiled.set(key, result)
   }
   return result
+}
+
+/**
+ * The checker's own code and the schemas: a cached result is only reused by the same checker. Read
+ * once per process from the files beside this one.
+ */
+const CHECKER_VERSION = (() => {
+  const here = path.dirname(fileURLToPath(import.meta.url))
+  const hash = createHash('sha256')
+  for (const dir of [here, path.join(here, '../src/core'), path.join(here, '../schema')]) {
+    if (!existsSync(dir)) continue
+    for (const name of readdirSync(dir).sort()) {
+      if (/\.(ts|json)$/.test(name) && !name.includes('.test.')) hash.update(name).update(readFileSync(path.join(dir, name)))
+    }
+  }
+  return hash.digest('hex')
+})()
+
+interface StoredResult {
+  problems: Problem[]
+  data?: Record<string, unknown>
+  /** The file's data as checked (terms inserted), for the checks across files. */
+  sourceData: unknown
+  parseProblems: Problem[]
+}
+
+/** A result kept by an earlier build; positions are found again by parsing only if a later check asks. */
+function fromDisk(file: string, relativeFile: string, text: string): Compiled | undefined {
+  let stored: StoredResult
+  try {
+    stored = JSON.parse(readFileSync(file, 'utf8')) as StoredResult
+  } catch {
+    return undefined
+  }
+  let parsed: YamlSource | undefined
+  const source: YamlSource = {
+    file: relativeFile,
+    data: stored.sourceData,
+    problems: stored.parseProblems,
+    locate: (at, part) => (parsed ??= parseYamlSource(text, relativeFile)).locate(at, part),
+  }
+  return { source, problems: stored.problems, data: stored.data }
+}
+
+function toDisk(file: string, result: Compiled) {
+  const stored: StoredResult = {
+    problems: result.problems,
+    data: result.data,
+    sourceData: result.source.data,
+    parseProblems: result.source.problems,
+  }
+  try {
+    writeFileAtomic(file, JSON.stringify(stored))
+  } catch {
+    // A read-only or full disk only costs the next build its head start.
+  }
 }
 
 /** Largest content file: far above any real page, far below what could slow the build. */

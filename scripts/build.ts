@@ -7,7 +7,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { build } from 'vite'
-import { loadContent } from '../codegen/content.ts'
+import { contentChecks, loadContent } from '../codegen/content.ts'
 import { writeGenerated } from '../codegen/generate.ts'
 import { formatReport } from '../codegen/report.ts'
 import { builtBlogs, contentProjects, manifestRoutes } from '../codegen/site-manifest.ts'
@@ -31,6 +31,7 @@ export async function buildSite(root: string, options: { outDir?: string; quiet?
     t = now
   }
 
+  const checksBefore = contentChecks.count
   const content = loadContent(root)
   if (content.problems.length > 0) {
     throw new Error(`content problems:\n${formatReport(content.problems, { github: false })}`)
@@ -69,19 +70,21 @@ export async function buildSite(root: string, options: { outDir?: string; quiet?
   await precompress(outDir)
   lap('compress')
   await rm(ssrDir, { recursive: true, force: true })
-  return { pages, timings, outDir }
+  // Files whose checked result was not kept from an earlier build (node_modules/.cache/site-content).
+  const checked = contentChecks.count - checksBefore
+  return { pages, timings, outDir, checked, files: content.files.length }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now()
-  const { pages, timings } = await buildSite(process.cwd()).catch((error: Error) => {
+  const { pages, timings, checked, files } = await buildSite(process.cwd()).catch((error: Error) => {
     // A content problem is the editor's to fix: the report says where, a stack trace would not help.
     console.error(error.message)
     process.exit(1)
   })
   const total = Math.round(performance.now() - started)
   console.log(
-    `build: ${pages.length} routes prerendered to dist/ in ${total} ms (` +
+    `build: ${pages.length} routes prerendered to dist/ in ${total} ms; ${files} content files, ${checked} checked (the rest as an earlier build checked them) (` +
       Object.entries(timings)
         .map(([k, v]) => `${k} ${v} ms`)
         .join(', ') +
