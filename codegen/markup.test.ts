@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import {
   ALLOWED_TAGS,
   isPlainMarkup,
@@ -9,6 +12,13 @@ import {
   unsafeMarkupChanges,
   type MarkupNode,
 } from './markup.ts'
+
+/** The public XSS corpus (codegen/__fixtures__/xss): the fast path may take a payload only if DOMPurify would render it the same. */
+const xssCorpus = (
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '__fixtures__/xss/dompurify-vectors.json'), 'utf8')) as {
+    payload: string
+  }[]
+).map((v) => v.payload)
 
 /** Markup an editor could paste that must never reach a page: the content check rejects each one. */
 const hostileVectors: string[] = [
@@ -185,6 +195,21 @@ describe('plain-markup fast path', () => {
     '<!-- comment -->',
     'AT&T',
   ])('leaves %s to DOMPurify', (html) => expect(isPlainMarkup(html)).toBe(false))
+  it.each(realMarkup().filter(isPlainMarkup))('agrees with DOMPurify on the real page text %s', (html) => {
+    expect(toMarkupBlocks(html)).toEqual(toMarkupBlocksViaDomPurify(html))
+  })
+  it("takes most of the real pages' markup, so the check stays fast at real size", () => {
+    const markup = realMarkup()
+    expect(markup.filter(isPlainMarkup).length / markup.length).toBeGreaterThan(0.95)
+  })
+  it.each(xssCorpus)('takes no corpus payload it would render differently from DOMPurify: %s', (html) => {
+    if (isPlainMarkup(html)) expect(toMarkupBlocks(html)).toEqual(toMarkupBlocksViaDomPurify(html))
+  })
+  it("takes single-quoted links, DOMPurify's output aside", () => {
+    expect(isPlainMarkup("Read <a href='/blog/mlops-checklist'>the checklist</a>.")).toBe(true)
+    expect(isPlainMarkup("<a href='javascript:alert(1)'>x</a>")).toBe(false)
+    expect(isPlainMarkup(`<a href='/x" onclick="alert(1)'>x</a>`)).toBe(false)
+  })
   it('takes the markup editors write', () => {
     expect(isPlainMarkup('Costs from <b>$10,000</b> &mdash; see <a href="/ai/Ai-Consulting">consulting</a>.')).toBe(true)
     expect(isPlainMarkup('<ul><li>One<br>two</li></ul>')).toBe(true)
@@ -192,6 +217,20 @@ describe('plain-markup fast path', () => {
 })
 
 /** The same pipeline with the fast path turned off: DOMPurify always. */
+/** Every markup-bearing text of the real pages, as editors wrote it. */
+function realMarkup(): string[] {
+  const dir = path.resolve(import.meta.dirname, '../content/pages')
+  const found: string[] = []
+  const walk = (value: unknown) => {
+    if (typeof value === 'string') {
+      if (/[<&]/.test(value)) found.push(value)
+    } else if (Array.isArray(value)) value.forEach(walk)
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk)
+  }
+  for (const file of readdirSync(dir)) walk(parse(readFileSync(path.join(dir, file), 'utf8')))
+  return found
+}
+
 function toMarkupBlocksViaDomPurify(html: string) {
   return toMarkupBlocks(sanitizeMarkup(html).html + '<!---->')
 }

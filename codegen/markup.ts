@@ -27,8 +27,8 @@ function dom() {
 
 const needsParsing = (html: string) => /[<&>]/.test(html)
 
-/** The markup editors write every day: allowed tags spelled plainly, links with a plain safe href. */
-const PLAIN_TAG = /<\/?(?:b|strong|i|em|p|ul|ol|li)>|<br ?\/?>|<a href="([^"<>&]*)">|<\/a>/g
+/** The markup editors write every day: allowed tags spelled plainly, links with a plain safe href in either quotes. */
+const PLAIN_TAG = /<\/?(?:b|strong|i|em|p|ul|ol|li)>|<br ?\/?>|<a href="([^"<>&]*)">|<a href='([^'"<>&]*)'>|<\/a>/g
 const PLAIN_ENTITY = /&(?:#\d{1,7}|#x[0-9a-fA-F]{1,6}|[a-zA-Z]{2,31});/g
 
 /**
@@ -39,7 +39,8 @@ const PLAIN_ENTITY = /&(?:#\d{1,7}|#x[0-9a-fA-F]{1,6}|[a-zA-Z]{2,31});/g
  */
 export function isPlainMarkup(html: string): boolean {
   let unsafeLink = false
-  const rest = html.replace(PLAIN_TAG, (_tag, href: string | undefined) => {
+  const rest = html.replace(PLAIN_TAG, (_tag, doubleQuoted: string | undefined, singleQuoted: string | undefined) => {
+    const href = doubleQuoted ?? singleQuoted
     if (href !== undefined && !SAFE_HREF.test(href)) unsafeLink = true
     return ''
   })
