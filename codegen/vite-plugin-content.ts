@@ -17,6 +17,11 @@ import { formatProblem } from './report.ts'
  */
 const SITE_PART = 'site-part:'
 
+/** Symbol.for key under which a build puts its checked page data, by file, for the server render. */
+export const SERVER_PAGE_DATA = 'site-content.server-page-data'
+const serverPageData = () => (globalThis as Record<symbol, unknown>)[Symbol.for(SERVER_PAGE_DATA)] !== undefined
+const toPosix = (p: string) => p.split(path.sep).join('/')
+
 export function contentPlugin(): Plugin {
   let root = process.cwd()
   let index: ReturnType<typeof createSiteIndex> | undefined
@@ -50,11 +55,18 @@ export function contentPlugin(): Plugin {
     resolveId(id) {
       if (id.startsWith(SITE_PART)) return `${path.join(root, CONTENT_DIRS.site)}?part=${id.slice(SITE_PART.length)}`
     },
-    load(id) {
+    load(id, options) {
       const [file, query] = id.split('?')
       const rel = path.relative(root, file)
       const kind = contentKindOf(rel)
       if (!kind) return null
+      // The prerender hands the server render each page's data from the build's own result, so the
+      // SSR bundle carries no page data and loads no module per page.
+      if (options?.ssr && kind === 'page' && serverPageData())
+        return {
+          code: `export default globalThis[Symbol.for(${JSON.stringify(SERVER_PAGE_DATA)})][${JSON.stringify(toPosix(rel))}]`,
+          map: null,
+        }
       this.addWatchFile(file)
       const { problems, data } = compileContentFile(
         rel.split(path.sep).join('/'),

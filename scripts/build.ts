@@ -11,6 +11,7 @@ import { contentChecks, loadContent } from '../codegen/content.ts'
 import { writeGenerated } from '../codegen/generate.ts'
 import { formatReport } from '../codegen/report.ts'
 import { builtBlogs, contentProjects, manifestRoutes } from '../codegen/site-manifest.ts'
+import { SERVER_PAGE_DATA } from '../codegen/vite-plugin-content.ts'
 import { SITE_MANIFEST_PATH, type SiteManifest } from '../src/core/manifest.ts'
 import { precompress } from './precompress.ts'
 import { prerender } from './prerender.ts'
@@ -40,10 +41,21 @@ export async function buildSite(root: string, options: { outDir?: string; quiet?
   lap('content')
   await build({ root, logLevel, build: { outDir, emptyOutDir: true } })
   lap('client')
+  // The server render reads page data from this build's result (see the content plugin): one SSR
+  // file, whatever the number of pages.
+  const pageData = Symbol.for(SERVER_PAGE_DATA)
+  ;(globalThis as Record<symbol, unknown>)[pageData] = Object.fromEntries(content.pages.map((p) => [p.file, p.data]))
   await build({
     root,
     logLevel,
-    build: { ssr: 'src/app/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, manifest: false, copyPublicDir: false },
+    build: {
+      ssr: 'src/app/entry-server.tsx',
+      outDir: ssrDir,
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
   })
   lap('ssr')
   const siteUrl = (process.env.SITE_URL ?? String((content.site as { company: { url: string } }).company.url)).replace(/\/+$/, '')
@@ -70,6 +82,7 @@ export async function buildSite(root: string, options: { outDir?: string; quiet?
   await precompress(outDir)
   lap('compress')
   await rm(ssrDir, { recursive: true, force: true })
+  delete (globalThis as Record<symbol, unknown>)[pageData]
   // Files whose checked result was not kept from an earlier build (node_modules/.cache/site-content).
   const checked = contentChecks.count - checksBefore
   return { pages, timings, outDir, checked, files: content.files.length }

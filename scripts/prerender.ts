@@ -89,8 +89,7 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
   const dataFor = (route: string) =>
     isLandingRoute(route) ? withRecentBlogs : route === '/blog' || route.startsWith('/blog/') ? withBlogs : withoutBlogs
 
-  const written: { route: string; file: string; bytes: number }[] = []
-  for (const { route, file } of options.manifest.routes) {
+  const renderRoute = async ({ route, file }: { route: string; file: string }) => {
     const data = dataFor(route)
     const { html, head } = await entry.render(route, data)
     if (!head) throw new Error(`${route} rendered no <DocumentHead>; every route must declare its title and description`)
@@ -116,13 +115,26 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
       ...preloads,
     ]
     const deferred = `<template id="${DEFERRED_SCRIPTS_ID}">${startup.join('')}</template><script>${deferredScriptsLoader}</script>`
+    // Replacement functions, so a "$&" or "$'" in the copy is text, not a replacement pattern.
     const document = shell
-      .replace('<!--head-->', entry.renderHeadTags(head, headContext))
-      .replace('<!--app-->', html)
-      .replace('</body>', `  ${initialData}${deferred}\n  </body>`)
+      .replace('<!--head-->', () => entry.renderHeadTags(head, headContext))
+      .replace('<!--app-->', () => html)
+      .replace('</body>', () => `  ${initialData}${deferred}\n  </body>`)
     await mkdir(path.dirname(path.join(outDir, file)), { recursive: true })
     await writeFile(path.join(outDir, file), document)
-    written.push({ route, file, bytes: Buffer.byteLength(document) })
+    return { route, file, bytes: Buffer.byteLength(document) }
   }
+
+  // Several routes in flight: one renders while others wait on their chunk's import or their write.
+  const routes = options.manifest.routes
+  const written: { route: string; file: string; bytes: number }[] = new Array(routes.length)
+  let next = 0
+  const worker = async () => {
+    for (let i = next++; i < routes.length; i = next++) written[i] = await renderRoute(routes[i])
+  }
+  await Promise.all(Array.from({ length: PRERENDER_CONCURRENCY }, worker))
   return written
 }
+
+/** Routes rendered at once: enough to keep the CPU busy during file and module I/O. */
+const PRERENDER_CONCURRENCY = 8
