@@ -1,6 +1,6 @@
 import { problem, type Problem } from './errors.ts'
 import type { ContractTerms } from './terms.ts'
-import { formatFieldPath, type PathSegment, type YamlSource } from './yaml-source.ts'
+import { formatFieldPath, textLeaves, type YamlSource } from './yaml-source.ts'
 
 /** The company facts of site.yaml that page copy must agree with. */
 export interface CompanyFacts {
@@ -109,13 +109,6 @@ const CONTRACT_TERMS: [term: string, pattern: RegExp][] = [
   ['hipaa', /\b(we\s+(?:will\s+)?sign\s+(?:a|an|your)\s+(?:HIPAA\s+)?(?:business associate agreement|BAA))\b/i],
 ]
 
-function textLeaves(value: unknown, at: PathSegment[] = []): { at: PathSegment[]; text: string }[] {
-  if (typeof value === 'string') return [{ at, text: value }]
-  if (Array.isArray(value)) return value.flatMap((v, i) => textLeaves(v, [...at, i]))
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => textLeaves(v, [...at, k]))
-  return []
-}
-
 const audienceOf = (data: unknown) => (data as { audience?: Audience } | undefined)?.audience
 
 /**
@@ -130,7 +123,7 @@ export function claimProblems(pages: readonly YamlSource[], facts: CompanyFacts,
   const places = [...new Set(pages.flatMap((p) => audienceOf(p.data)?.places ?? []))]
     .filter((p) => !offices.has(p.toLowerCase()))
     .sort((a, b) => b.length - a.length)
-  const offices_ = officeRules(facts.name, places)
+  const officeClaims = officeRules(facts.name, places)
   const termTexts = Object.values(terms)
   const found: Problem[] = []
 
@@ -139,14 +132,14 @@ export function claimProblems(pages: readonly YamlSource[], facts: CompanyFacts,
     const audience = audienceOf(page.data)
     const zoneRules = audience && ZONE_NAMES[audience.timeZone]?.label !== ourZone ? timeZoneRules(audience) : []
     const abroad = audience !== undefined && audience.country !== facts.country
-    for (const { at, text } of textLeaves(page.data)) {
+    for (const { path: at, text } of textLeaves(page.data)) {
       const where = () => ({ file: page.file, ...page.locate(at), field: formatFieldPath(at) })
       let own = text
       for (const term of termTexts) own = own.split(term).join(' ')
       for (const sentence of sentences(own)) {
         const zone = zoneRules.map((r) => r.exec(sentence)?.[1]).find(Boolean)
         if (zone) found.push(problem('ClaimedTimeZone', where(), zone, audience!.places[0], facts.headquarters))
-        const office = offices_.map((r) => r.exec(sentence)?.[1]).find(Boolean)
+        const office = officeClaims.map((r) => r.exec(sentence)?.[1]).find(Boolean)
         if (office) found.push(problem('LocalOffice', where(), office, facts.offices))
         if (abroad) {
           const price = BARE_PRICE.exec(sentence)?.[1] ?? BARE_DOLLARS.exec(sentence)?.[1]

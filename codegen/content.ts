@@ -14,7 +14,7 @@ import { blogRoute } from '../src/core/blog.ts'
 import { BLOGS_DIR, FIXED_ROUTES, landingRouteOf, PAGES_DIR } from '../src/core/routes.ts'
 import { expandTerms, type ContractTerms } from './terms.ts'
 import { collectLeaves, contentProblems, pageRuleProblems, schemaProblems, type SiteIndex } from './validate.ts'
-import { formatFieldPath, parseYamlSource, type PathSegment, type YamlSource } from './yaml-source.ts'
+import { formatFieldPath, parseYamlSource, setAt, textLeaves, type PathSegment, type YamlSource } from './yaml-source.ts'
 
 /** Where content lives, relative to the project root. */
 export const CONTENT_DIRS = {
@@ -83,12 +83,6 @@ function createImageSizer(publicDir: string) {
   }
 }
 
-function setAt(target: unknown, p: PathSegment[], value: unknown) {
-  let node = target as Record<string | number, unknown>
-  for (const seg of p.slice(0, -1)) node = node[seg] as Record<string | number, unknown>
-  node[p[p.length - 1]] = value
-}
-
 /**
  * The data a page renders: markup checked and parsed into blocks, images given their intrinsic size.
  * Call only on data that passed every check.
@@ -114,13 +108,6 @@ function renderData(
 
 /** Shortest text that counts as a paragraph for the one-page-one-copy rule. */
 const MIN_SHARED_PARAGRAPH = 120
-
-function textLeaves(value: unknown, path: PathSegment[] = []): { path: PathSegment[]; text: string }[] {
-  if (typeof value === 'string') return [{ path, text: value }]
-  if (Array.isArray(value)) return value.flatMap((v, i) => textLeaves(v, [...path, i]))
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => textLeaves(v, [...path, k]))
-  return []
-}
 
 const paragraphKey = (text: string) =>
   text
@@ -281,7 +268,7 @@ export function compileContentFile(
   let result = compiled.get(key)
   if (!result) {
     const stored = index.cacheDir
-      ? path.join(index.cacheDir, `${createHash('sha256').update(CHECKER_VERSION).update(key).digest('hex')}.json`)
+      ? path.join(index.cacheDir, `${createHash('sha256').update(checkerVersion()).update(key).digest('hex')}.json`)
       : undefined
     result = (stored && fromDisk(stored, relativeFile, text)) || undefined
     if (!result) {
@@ -299,9 +286,11 @@ export function compileContentFile(
 
 /**
  * The checker's own code and the schemas: a cached result is only reused by the same checker. Read
- * once per process from the files beside this one.
+ * once per process, on the first use of the cache, from the files beside this one.
  */
-const CHECKER_VERSION = (() => {
+let checker: string | undefined
+function checkerVersion(): string {
+  if (checker) return checker
   const here = path.dirname(fileURLToPath(import.meta.url))
   const hash = createHash('sha256')
   for (const dir of [here, path.join(here, '../src/core'), path.join(here, '../schema')]) {
@@ -310,8 +299,8 @@ const CHECKER_VERSION = (() => {
       if (/\.(ts|json)$/.test(name) && !name.includes('.test.')) hash.update(name).update(readFileSync(path.join(dir, name)))
     }
   }
-  return hash.digest('hex')
-})()
+  return (checker = hash.digest('hex'))
+}
 
 interface StoredResult {
   problems: Problem[]

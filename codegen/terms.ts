@@ -1,5 +1,5 @@
 import { problem, type Problem } from './errors.ts'
-import { formatFieldPath, type PathSegment, type YamlSource } from './yaml-source.ts'
+import { formatFieldPath, setAt, textLeaves, type YamlSource } from './yaml-source.ts'
 
 /** The standard contract terms of site.yaml, by name: the one wording every page inserts. */
 export type ContractTerms = Readonly<Record<string, string>>
@@ -15,22 +15,16 @@ const TERM_NAME = /^terms\.([A-Za-z][A-Za-z0-9]*)$/
 export function expandTerms(source: YamlSource, terms: ContractTerms): Problem[] {
   const found: Problem[] = []
   const known = Object.keys(terms)
-  const expand = (text: string, at: PathSegment[]) =>
-    text.replace(PLACEHOLDER, (whole, inner: string) => {
+  for (const { path: at, text } of textLeaves(source.data)) {
+    if (!text.includes('{{')) continue
+    const expanded = text.replace(PLACEHOLDER, (whole, inner: string) => {
       const name = TERM_NAME.exec(inner)?.[1]
       if (name !== undefined && Object.hasOwn(terms, name)) return terms[name]
       found.push(problem('UnknownTerm', { file: source.file, ...source.locate(at), field: formatFieldPath(at) }, whole, known))
       return whole
     })
-  const visit = (node: unknown, at: PathSegment[]): unknown => {
-    if (typeof node === 'string') return node.includes('{{') ? expand(node, at) : node
-    if (Array.isArray(node)) node.forEach((v, i) => (node[i] = visit(v, [...at, i])))
-    else if (node && typeof node === 'object') {
-      const record = node as Record<string, unknown>
-      for (const key of Object.keys(record)) record[key] = visit(record[key], [...at, key])
-    }
-    return node
+    if (at.length === 0) source.data = expanded
+    else setAt(source.data, at, expanded)
   }
-  source.data = visit(source.data, [])
   return found
 }

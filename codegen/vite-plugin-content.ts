@@ -26,15 +26,20 @@ export function contentPlugin(): Plugin {
   let root = process.cwd()
   let index: ReturnType<typeof createSiteIndex> | undefined
   const siteIndex = () => (index ??= createSiteIndex(root))
-  /** The contract terms pages insert, read from site.yaml as it is now (compiled once per version). */
+  /** The contract terms pages insert, read from site.yaml once per build and again when it changes. */
+  let terms: { value: ContractTerms | undefined } | undefined
   const siteTerms = () => {
-    const rel = CONTENT_DIRS.site
-    const site = compileContentFile(rel, readFileSync(path.join(root, rel), 'utf8'), 'site', siteIndex()).data
-    return site?.terms as ContractTerms | undefined
+    if (!terms) {
+      const rel = CONTENT_DIRS.site
+      const site = compileContentFile(rel, readFileSync(path.join(root, rel), 'utf8'), 'site', siteIndex()).data
+      terms = { value: site?.terms as ContractTerms | undefined }
+    }
+    return terms.value
   }
 
   const regenerate = async (server: ViteDevServer) => {
     index = undefined
+    terms = undefined
     const content = loadContent(root)
     if (content.problems.length > 0) {
       server.config.logger.error(content.problems.map(formatProblem).join('\n'))
@@ -51,6 +56,7 @@ export function contentPlugin(): Plugin {
     },
     buildStart() {
       index = undefined
+      terms = undefined
     },
     resolveId(id) {
       if (id.startsWith(SITE_PART)) return `${path.join(root, CONTENT_DIRS.site)}?part=${id.slice(SITE_PART.length)}`
@@ -100,8 +106,11 @@ export function contentPlugin(): Plugin {
       server.watcher.on('add', onTreeChange)
       server.watcher.on('unlink', onTreeChange)
       server.watcher.on('change', (file) => {
+        const kind = contentKindOf(path.relative(root, file))
+        // The contract terms pages insert come from site.yaml.
+        if (kind === 'site') terms = undefined
         // A page's label or category also feeds the route manifest (menus, footer).
-        if (contentKindOf(path.relative(root, file)) === 'page') void regenerate(server)
+        if (kind === 'page') void regenerate(server)
       })
     },
   }

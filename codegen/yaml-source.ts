@@ -124,3 +124,18 @@ export function parseYamlSource(rawText: string, file: string): YamlSource {
 
   return { file, data, problems, locate }
 }
+
+/** Every string in parsed data, with the path that leads to it. */
+export function textLeaves(value: unknown, path: PathSegment[] = []): { path: PathSegment[]; text: string }[] {
+  if (typeof value === 'string') return [{ path, text: value }]
+  if (Array.isArray(value)) return value.flatMap((v, i) => textLeaves(v, [...path, i]))
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => textLeaves(v, [...path, k]))
+  return []
+}
+
+/** Replaces the value at `path` inside parsed data. */
+export function setAt(target: unknown, path: readonly PathSegment[], value: unknown) {
+  let node = target as Record<string | number, unknown>
+  for (const seg of path.slice(0, -1)) node = node[seg] as Record<string | number, unknown>
+  node[path[path.length - 1]] = value
+}

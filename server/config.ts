@@ -80,6 +80,7 @@ const SECRET = new Set(['DATABASE_URL', 'LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_SECRET
 
 /** What each kind of schema failure means, in the words an operator reads. */
 function explain(
+  name: string,
   error: { keyword: string; message?: string; params: Record<string, unknown> },
   schema: Record<string, unknown>,
 ): string {
@@ -95,7 +96,7 @@ function explain(
     LEAD_WEBHOOK_URL: 'expected an http:// or https:// URL',
     SMTP_URL: 'expected smtp://user:password@host:port or smtps://…',
   }
-  return hints[String(schema.name)] ?? error.message ?? 'is not valid'
+  return hints[name] ?? error.message ?? 'is not valid'
 }
 
 type Env = {
@@ -120,8 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       const name = e.instancePath.slice(1)
       if (seen.has(name)) continue
       seen.add(name)
-      const schema = { name, ...(ENV_SCHEMA.properties as Record<string, Record<string, unknown>>)[name] }
-      problems.push(`${SECRET.has(name) ? name : `${name}=${given[name]}`}: ${explain(e, schema)}`)
+      const schema = (ENV_SCHEMA.properties as Record<string, Record<string, unknown>>)[name]
+      problems.push(`${SECRET.has(name) ? name : `${name}=${given[name]}`}: ${explain(name, e, schema)}`)
     }
     // Carry on with the defaults, so the checks below still report their own problems in the same error.
     values = envSchema<Env>({

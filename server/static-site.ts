@@ -35,6 +35,8 @@ interface StaticFile {
   immutable: boolean
   /** Its Content-Security-Policy, when it is a page or an image. */
   policy?: CspDirectives
+  /** That policy as helmet wrote it on the file's first answer, sent as is ever after. */
+  policyHeader?: string
 }
 
 /** CSP directives as @fastify/helmet takes them. */
@@ -123,8 +125,12 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
 
   const send = async (request: FastifyRequest, reply: FastifyReply, name: string, status = 200) => {
     const file = load(name)
-    if (file.policy)
+    if (file.policyHeader) reply.header('content-security-policy', file.policyHeader)
+    else if (file.policy) {
+      // helmet builds the header from the directives; a file's directives never change, so once is enough.
       await reply.helmet({ ...options.helmet, contentSecurityPolicy: { useDefaults: false, directives: file.policy } })
+      file.policyHeader = String(reply.raw.getHeader('content-security-policy'))
+    }
     // A page may use no powerful browser feature; helmet has no option for this header.
     if (file.type.startsWith('text/html'))
       reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()')
