@@ -96,6 +96,8 @@ const BARE_PRICE =
   /(?<!\b(?:US|U\.S\.|USD|CA|C|A|AU|NZ)\s?)(\$\s?\d[\d,.]*(?:[kKmM]\b)?)(?![\d,.kKmM])(?!\s*(?:USD|US dollars|\(USD\)))/
 const BARE_DOLLARS = /(?<!\bUS\s|\bU\.S\.\s)\b(\d[\d,.]*\s+dollars)\b/i
 
+/** Words every pattern of CONTRACT_TERMS contains, one of them at least. */
+const TERM_WORDS = /cop(?:y|ies)|licen[cs]e|property|\bown\b|train|\bsign\b/i
 /** A standard contract term stated in a page's own words instead of inserted from site.yaml. */
 const CONTRACT_TERMS: [term: string, pattern: RegExp][] = [
   ['noCopy', /\b((?:we|Corvane)\s+(?:keep|keeps|retain|retains|hold|holds)\s+no\s+cop(?:y|ies))\b/i],
@@ -111,46 +113,78 @@ const CONTRACT_TERMS: [term: string, pattern: RegExp][] = [
 
 const audienceOf = (data: unknown) => (data as { audience?: Audience } | undefined)?.audience
 
-/**
- * Claims the company cannot stand behind, as far as a machine can see them: the reader's time zone
- * as ours, an office where site.yaml lists none, a price abroad without its currency, a contract
- * term in words other than site.yaml's. Runs on checked pages, after their terms are inserted.
- */
-export function claimProblems(pages: readonly YamlSource[], facts: CompanyFacts, terms: ContractTerms): Problem[] {
-  const ourZone = ZONE_NAMES[facts.timeZone]?.label
+/** What the claim rules of one site are made from; `key` changes when any of it does. */
+export interface ClaimContext {
+  facts: CompanyFacts
+  terms: ContractTerms
+  /** Every place a page addresses where the company has no office, longest first. */
+  places: string[]
+  key: string
+}
+
+export function claimContext(pages: readonly YamlSource[], facts: CompanyFacts, terms: ContractTerms): ClaimContext {
   const offices = new Set(facts.offices.map((o) => o.toLowerCase()))
   // Every place any page addresses is a city where an office would be a claim.
   const places = [...new Set(pages.flatMap((p) => audienceOf(p.data)?.places ?? []))]
     .filter((p) => !offices.has(p.toLowerCase()))
-    .sort((a, b) => b.length - a.length)
-  const officeClaims = officeRules(facts.name, places)
-  const termTexts = Object.values(terms)
-  const found: Problem[] = []
+    .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
+  return { facts, terms, places, key: JSON.stringify([facts, terms, places]) }
+}
 
-  for (const page of pages) {
-    if (page.problems.length > 0 || !page.data) continue
-    const audience = audienceOf(page.data)
-    const zoneRules = audience && ZONE_NAMES[audience.timeZone]?.label !== ourZone ? timeZoneRules(audience) : []
-    const abroad = audience !== undefined && audience.country !== facts.country
-    for (const { path: at, text } of textLeaves(page.data)) {
-      const where = () => ({ file: page.file, ...page.locate(at), field: formatFieldPath(at) })
-      let own = text
-      for (const term of termTexts) own = own.split(term).join(' ')
-      for (const sentence of sentences(own)) {
-        const zone = zoneRules.map((r) => r.exec(sentence)?.[1]).find(Boolean)
-        if (zone) found.push(problem('ClaimedTimeZone', where(), zone, audience!.places[0], facts.headquarters))
-        const office = officeClaims.map((r) => r.exec(sentence)?.[1]).find(Boolean)
-        if (office) found.push(problem('LocalOffice', where(), office, facts.offices))
-        if (abroad) {
-          const price = BARE_PRICE.exec(sentence)?.[1] ?? BARE_DOLLARS.exec(sentence)?.[1]
-          if (price) found.push(problem('UnnamedCurrency', where(), price, facts.currency))
-        }
+/** The rules of a context, made once per context. */
+const compiledRules = new WeakMap<ClaimContext, ReturnType<typeof rulesOf>>()
+function rulesOf({ facts, places, terms }: ClaimContext) {
+  return {
+    ourZone: ZONE_NAMES[facts.timeZone]?.label,
+    officeClaims: officeRules(facts.name, places),
+    // Cheap tests a sentence must pass before the rules of a kind can match it: most sentences pass none.
+    namesPlace: places.length > 0 ? new RegExp(anyOf(places), 'i') : undefined,
+    termTexts: Object.values(terms),
+  }
+}
+
+/**
+ * Claims the company cannot stand behind, as far as a machine can see them: the reader's time zone
+ * as ours, an office where site.yaml lists none, a price abroad without its currency, a contract
+ * term in words other than site.yaml's. Runs on a checked page, after its terms are inserted.
+ */
+export function pageClaimProblems(page: YamlSource, context: ClaimContext): Problem[] {
+  if (page.problems.length > 0 || !page.data) return []
+  let rules = compiledRules.get(context)
+  if (!rules) compiledRules.set(context, (rules = rulesOf(context)))
+  const { ourZone, officeClaims, namesPlace, termTexts } = rules
+  const { facts } = context
+  const found: Problem[] = []
+  const audience = audienceOf(page.data)
+  const zoneRules = audience && ZONE_NAMES[audience.timeZone]?.label !== ourZone ? timeZoneRules(audience) : []
+  const namesZone =
+    zoneRules.length > 0 ? new RegExp(anyOf([...ZONE_NAMES[audience!.timeZone].names, ...audience!.places]), 'i') : undefined
+  const abroad = audience !== undefined && audience.country !== facts.country
+  for (const { path: at, text } of textLeaves(page.data)) {
+    const where = () => ({ file: page.file, ...page.locate(at), field: formatFieldPath(at) })
+    let own = text
+    for (const term of termTexts) own = own.split(term).join(' ')
+    for (const sentence of sentences(own)) {
+      const zone = namesZone?.test(sentence) && zoneRules.map((r) => r.exec(sentence)?.[1]).find(Boolean)
+      if (zone) found.push(problem('ClaimedTimeZone', where(), zone, audience!.places[0], facts.headquarters))
+      const office = namesPlace?.test(sentence) && officeClaims.map((r) => r.exec(sentence)?.[1]).find(Boolean)
+      if (office) found.push(problem('LocalOffice', where(), office, facts.offices))
+      if (abroad && /\$|dollars/i.test(sentence)) {
+        const price = BARE_PRICE.exec(sentence)?.[1] ?? BARE_DOLLARS.exec(sentence)?.[1]
+        if (price) found.push(problem('UnnamedCurrency', where(), price, facts.currency))
+      }
+      if (TERM_WORDS.test(sentence))
         for (const [term, pattern] of CONTRACT_TERMS) {
           const said = pattern.exec(sentence)?.[1]
           if (said) found.push(problem('ContractTerm', where(), said, term))
         }
-      }
     }
   }
   return found
+}
+
+/** The claim problems of every page against the places all of them address. */
+export function claimProblems(pages: readonly YamlSource[], facts: CompanyFacts, terms: ContractTerms): Problem[] {
+  const context = claimContext(pages, facts, terms)
+  return pages.flatMap((page) => pageClaimProblems(page, context))
 }

@@ -7,7 +7,7 @@ import { problem, type Problem } from './errors.ts'
 import { toMarkupBlocks } from './markup.ts'
 import type { ContentKind } from './schemas.ts'
 import { placeholderProblems } from './placeholder.ts'
-import { claimProblems, type CompanyFacts } from './claims.ts'
+import { claimContext, pageClaimProblems, type CompanyFacts } from './claims.ts'
 import { svgProblems } from './svg.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 import { blogRoute } from '../src/core/blog.ts'
@@ -32,6 +32,8 @@ export interface PageEntry {
   route: string
   file: string
   data: Record<string, unknown>
+  /** Hash of everything the data is made from (the file, the checker, site.yaml's terms, the site's routes and images). */
+  key: string
 }
 
 export interface ContentSet {
@@ -116,18 +118,33 @@ const paragraphKey = (text: string) =>
     .trim()
     .toLowerCase()
 
+/** A text long enough for the one-page-one-copy rule: where it is, and a hash of its words. */
+export interface ParagraphEntry {
+  path: PathSegment[]
+  key: string
+}
+
+/** The texts of a page the one-page-one-copy rule compares. */
+export function paragraphEntries(source: YamlSource): ParagraphEntry[] {
+  if (source.problems.length > 0 || !source.data) return []
+  return textLeaves(source.data).flatMap(({ path: at, text }) => {
+    const key = paragraphKey(text)
+    return key.length < MIN_SHARED_PARAGRAPH ? [] : [{ path: at, key: createHash('sha256').update(key).digest('base64url') }]
+  })
+}
+
 /**
  * Every text of 120 characters or more must be on one page only (integration names aside, which are
  * short): copy repeated across pages ranks lower and reads as filler. Both places are reported.
  */
-export function sharedParagraphProblems(pages: YamlSource[]): Problem[] {
+export function sharedParagraphProblems(
+  pages: YamlSource[],
+  entriesOf: (source: YamlSource) => ParagraphEntry[] = paragraphEntries,
+): Problem[] {
   const seen = new Map<string, { file: string; path: PathSegment[]; source: YamlSource }>()
   const problems: Problem[] = []
   for (const source of pages) {
-    if (source.problems.length > 0 || !source.data) continue
-    for (const { path: at, text } of textLeaves(source.data)) {
-      const key = paragraphKey(text)
-      if (key.length < MIN_SHARED_PARAGRAPH) continue
+    for (const { path: at, key } of entriesOf(source)) {
       const first = seen.get(key)
       if (!first) {
         seen.set(key, { file: source.file, path: at, source })
@@ -238,15 +255,44 @@ export function checkSource(source: YamlSource, kind: ContentKind, index: SiteIn
   ]
 }
 
-type Compiled = { source: YamlSource; problems: Problem[]; data?: Record<string, unknown> }
+type Compiled = { source: YamlSource; problems: Problem[]; data?: Record<string, unknown>; key?: string }
 
 /**
  * Results by file text, one store per process even when this module is loaded twice: Vite bundles
  * its config file with everything it imports, so the content plugin runs a second copy of this code.
  */
 const CACHE = Symbol.for('site-content.compiled')
-const shared = globalThis as typeof globalThis & { [CACHE]?: { compiled: Map<string, Compiled>; checks: { count: number } } }
-const { compiled, checks } = (shared[CACHE] ??= { compiled: new Map(), checks: { count: 0 } })
+const shared = globalThis as typeof globalThis & {
+  [CACHE]?: { compiled: Map<string, Compiled>; derived: Map<string, unknown>; checks: { count: number } }
+}
+const { compiled, derived, checks } = (shared[CACHE] ??= { compiled: new Map(), derived: new Map(), checks: { count: 0 } })
+
+/**
+ * A result derived from one checked file and something every page shares (the places pages
+ * address, for the claim rules), kept like the file's own result: in memory and on disk. A build
+ * after one edit then runs the rules that span files on the edited page only.
+ */
+function derivedResult<T>(name: string, fileKey: string, context: string, cacheDir: string | undefined, compute: () => T): T {
+  const key = createHash('sha256').update(`${name}\0${fileKey}\0`).update(context).digest('hex')
+  if (derived.has(key)) return derived.get(key) as T
+  const stored = cacheDir ? path.join(cacheDir, `${key}.json`) : undefined
+  let value: T | undefined
+  try {
+    if (stored) value = (JSON.parse(readFileSync(stored, 'utf8')) as { value: T }).value
+  } catch {
+    // Not kept yet.
+  }
+  if (value === undefined) {
+    value = compute()
+    try {
+      if (stored) writeFileAtomic(stored, JSON.stringify({ value }))
+    } catch {
+      // A read-only or full disk only costs the next build its head start.
+    }
+  }
+  derived.set(key, value)
+  return value
+}
 
 /** How many files this process has parsed and checked (cache hits do not count): a build checks each once. */
 export const contentChecks = checks
@@ -264,19 +310,23 @@ export function compileContentFile(
   terms?: ContractTerms,
 ) {
   const withTerms = terms !== undefined && (kind === 'page' || kind === 'blog')
-  const key = `${index.fingerprint}\0${kind}\0${relativeFile}\0${withTerms ? JSON.stringify(terms) : ''}\0${text}`
+  // A digest, not the text itself: V8 hashes a string of over 16,383 characters by its length
+  // alone, so a map keyed by whole pages compares them in full on every lookup.
+  const key = createHash('sha256')
+    .update(checkerVersion())
+    .update(`${index.fingerprint}\0${kind}\0${relativeFile}\0${withTerms ? JSON.stringify(terms) : ''}\0`)
+    .update(text)
+    .digest('hex')
   let result = compiled.get(key)
   if (!result) {
-    const stored = index.cacheDir
-      ? path.join(index.cacheDir, `${createHash('sha256').update(checkerVersion()).update(key).digest('hex')}.json`)
-      : undefined
-    result = (stored && fromDisk(stored, relativeFile, text)) || undefined
+    const stored = index.cacheDir ? path.join(index.cacheDir, `${key}.json`) : undefined
+    result = (stored && fromDisk(stored, relativeFile, text, key)) || undefined
     if (!result) {
       contentChecks.count += 1
       const source = parseYamlSource(text, relativeFile)
       const termProblems = withTerms && source.problems.length === 0 ? expandTerms(source, terms) : []
       const problems = termProblems.length > 0 ? termProblems : checkSource(source, kind, index)
-      result = { source, problems, data: problems.length === 0 ? renderData(source.data, kind, index.sizeOf) : undefined }
+      result = { source, problems, data: problems.length === 0 ? renderData(source.data, kind, index.sizeOf) : undefined, key }
       if (stored) toDisk(stored, result)
     }
     compiled.set(key, result)
@@ -311,7 +361,7 @@ interface StoredResult {
 }
 
 /** A result kept by an earlier build; positions are found again by parsing only if a later check asks. */
-function fromDisk(file: string, relativeFile: string, text: string): Compiled | undefined {
+function fromDisk(file: string, relativeFile: string, text: string, key: string): Compiled | undefined {
   let stored: StoredResult
   try {
     stored = JSON.parse(readFileSync(file, 'utf8')) as StoredResult
@@ -325,7 +375,7 @@ function fromDisk(file: string, relativeFile: string, text: string): Compiled | 
     problems: stored.parseProblems,
     locate: (at, part) => (parsed ??= parseYamlSource(text, relativeFile)).locate(at, part),
   }
-  return { source, problems: stored.problems, data: stored.data }
+  return { source, problems: stored.problems, data: stored.data, key }
 }
 
 function toDisk(file: string, result: Compiled) {
@@ -414,13 +464,25 @@ export function loadContent(root: string): ContentSet {
   const pageSources = pageResults.map((r) => r.source)
   const blogSources = blogResults.map((r) => r.source)
   const pages: PageEntry[] = pageResults.flatMap((r) =>
-    r.data ? [{ route: landingRouteOf(r.source.file), file: r.source.file, data: r.data }] : [],
+    r.data ? [{ route: landingRouteOf(r.source.file), file: r.source.file, data: r.data, key: r.key! }] : [],
   )
   const blogs = blogResults.flatMap((r) => (r.data ? [r.data] : []))
   const projects = single(CONTENT_DIRS.projects, 'projects')
-  problems.push(...crossFileProblems(pageSources, blogSources), ...sharedParagraphProblems(pageSources))
-  if (site?.facts && site.company && terms)
-    problems.push(...claimProblems(pageSources, { name: site.company.name, ...site.facts }, terms))
+  const keyOf = new Map(pageResults.map((r) => [r.source, r.key ?? '']))
+  const perPage = <T>(name: string, source: YamlSource, context: string, compute: () => T) => {
+    const key = keyOf.get(source)
+    // A file that could not be read has no key: nothing to keep.
+    return key ? derivedResult(name, key, context, index.cacheDir, compute) : compute()
+  }
+  problems.push(
+    ...crossFileProblems(pageSources, blogSources),
+    ...sharedParagraphProblems(pageSources, (source) => perPage('paragraphs', source, '', () => paragraphEntries(source))),
+  )
+  if (site?.facts && site.company && terms) {
+    const context = claimContext(pageSources, { name: site.company.name, ...site.facts }, terms)
+    for (const source of pageSources)
+      problems.push(...perPage('claims', source, context.key, () => pageClaimProblems(source, context)))
+  }
   // Every SVG the site serves, used by content or not: any of them can be opened on its own.
   const publicDir = dir(CONTENT_DIRS.public)
   const topLevel = existsSync(publicDir)

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { compile } from 'json-schema-to-typescript'
-import { Project, VariableDeclarationKind } from 'ts-morph'
+import { fileURLToPath } from 'node:url'
 import type { PageEntry } from './content.ts'
 import { MARKUP_NODE_TS } from './markup.ts'
 import { schemaFiles } from './schemas.ts'
 import { writeFileAtomic } from './write-atomic.ts'
+import { pageDataSpecifier } from '../src/core/routes.ts'
 
 const GENERATED_DIR = 'src/generated'
 export const BANNER =
@@ -46,6 +48,7 @@ function typeSchema(): object {
 
 /** TypeScript types for every content kind, from the JSON Schemas (the single source of the types). */
 export async function generateContentTypes(): Promise<string> {
+  const { compile } = await import('json-schema-to-typescript')
   const types = await compile(typeSchema() as never, 'ContentTypes', {
     bannerComment: BANNER,
     additionalProperties: false,
@@ -59,7 +62,8 @@ export async function generateContentTypes(): Promise<string> {
 }
 
 /** The route manifest: one entry per page, each loading its page data as its own chunk. */
-export function generatePageRoutes(pages: readonly Pick<PageEntry, 'route' | 'file' | 'data'>[]): string {
+export async function generatePageRoutes(pages: readonly Pick<PageEntry, 'route' | 'data'>[]): Promise<string> {
+  const { Project, VariableDeclarationKind } = await import('ts-morph')
   const project = new Project({ useInMemoryFileSystem: true })
   const file = project.createSourceFile('page-routes.ts', '')
   file.addImportDeclaration({
@@ -80,13 +84,12 @@ export function generatePageRoutes(pages: readonly Pick<PageEntry, 'route' | 'fi
           writer.write('[').newLine()
           writer.indent(() => {
             for (const page of sorted) {
-              const importPath = `../../${page.file}`
               writer
                 .write('{ ')
                 .write(`route: ${JSON.stringify(page.route)}, `)
                 .write(`label: ${JSON.stringify(page.data.label)}, `)
                 .write(`category: ${JSON.stringify(page.data.category)}, `)
-                .write(`load: () => import(${JSON.stringify(importPath)}) as ReturnType<PageRoute['load']>`)
+                .write(`load: () => import(${JSON.stringify(pageDataSpecifier(page.route))})`)
                 .write(' },')
                 .newLine()
             }
@@ -110,14 +113,54 @@ function generateSitePartTypes(): string {
   return `${BANNER}\n${lines.join('\n')}\n`
 }
 
-/** Writes every generated file; returns the ones that changed. */
+/** Where the inputs of each generated file are recorded, beside the files. */
+const INPUTS_FILE = '.inputs.json'
+const sha = (text: string | Buffer) => createHash('sha256').update(text).digest('hex')
+
+/** The generator's own code and libraries: a change to either makes every file again. */
+function generatorVersion(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url))
+  const sources = [path.join(here, 'generate.ts'), path.join(here, 'markup.ts'), path.join(here, '../package-lock.json')]
+  return sha(sources.map((f) => (existsSync(f) ? sha(readFileSync(f)) : '')).join(' '))
+}
+
+/**
+ * Writes every generated file; returns the ones that changed. A file whose inputs (and the file
+ * itself) are as recorded is not made again: the type and route generators load TypeScript, which
+ * costs more than a whole build that changes no label.
+ */
 export async function writeGenerated(root: string, pages: readonly PageEntry[]): Promise<string[]> {
-  const outputs: [string, string][] = [
-    ['content-types.ts', await generateContentTypes()],
-    ['page-routes.ts', generatePageRoutes(pages)],
-    ['site-parts.d.ts', generateSitePartTypes()],
+  const version = generatorVersion()
+  const routeInputs = [...pages]
+    .map((p) => [p.route, p.data.label, p.data.category])
+    .sort(([a], [b]) => (String(a) < String(b) ? -1 : 1))
+  const outputs: [string, inputs: unknown, make: () => string | Promise<string>][] = [
+    ['content-types.ts', schemaFiles, generateContentTypes],
+    ['page-routes.ts', routeInputs, () => generatePageRoutes(pages)],
+    ['site-parts.d.ts', Object.keys(schemaFiles.site.schema.properties as object), generateSitePartTypes],
   ]
-  return outputs
-    .filter(([name, text]) => writeFileAtomic(path.join(root, GENERATED_DIR, name), text))
-    .map(([name]) => `${GENERATED_DIR}/${name}`)
+  const dir = path.join(root, GENERATED_DIR)
+  const recordFile = path.join(dir, INPUTS_FILE)
+  let recorded: Record<string, { inputs: string; output: string }> = {}
+  try {
+    recorded = JSON.parse(readFileSync(recordFile, 'utf8')) as typeof recorded
+  } catch {
+    // None yet, or unreadable: everything is made.
+  }
+  const changed: string[] = []
+  const record: typeof recorded = {}
+  for (const [name, inputs, make] of outputs) {
+    const file = path.join(dir, name)
+    const inputHash = sha(`${version}\0${JSON.stringify(inputs)}`)
+    const before = recorded[name]
+    if (before?.inputs === inputHash && existsSync(file) && sha(readFileSync(file)) === before.output) {
+      record[name] = before
+      continue
+    }
+    const text = await make()
+    if (writeFileAtomic(file, text)) changed.push(`${GENERATED_DIR}/${name}`)
+    record[name] = { inputs: inputHash, output: sha(text) }
+  }
+  writeFileAtomic(recordFile, `${JSON.stringify(record, null, 2)}\n`)
+  return changed
 }

@@ -5,6 +5,7 @@ import type { ContractTerms } from './terms.ts'
 import { CONTENT_DIRS, compileContentFile, contentKindOf, createSiteIndex, loadContent } from './content.ts'
 import { writeGenerated } from './generate.ts'
 import { formatProblem } from './report.ts'
+import { landingFileOf, landingRouteOf, PAGE_DATA_SPECIFIER, pageDataFile } from '../src/core/routes.ts'
 
 /**
  * Imports of content YAML become checked, sanitized data modules, so the browser never carries
@@ -17,10 +18,22 @@ import { formatProblem } from './report.ts'
  */
 const SITE_PART = 'site-part:'
 
-/** Symbol.for key under which a build puts its checked page data, by file, for the server render. */
-export const SERVER_PAGE_DATA = 'site-content.server-page-data'
-const serverPageData = () => (globalThis as Record<symbol, unknown>)[Symbol.for(SERVER_PAGE_DATA)] !== undefined
-const toPosix = (p: string) => p.split(path.sep).join('/')
+/**
+ * What a build hands the content plugin, under Symbol.for(BUILD_CONTENT): each page's checked data
+ * by file, for the server render, and the version of the addresses the browser loads it from.
+ */
+export const BUILD_CONTENT = 'site-content.build'
+export interface BuildContent {
+  pageData: (file: string) => unknown
+  pageDataVersion: string
+}
+const buildContent = () => (globalThis as Record<symbol, BuildContent | undefined>)[Symbol.for(BUILD_CONTENT)]
+export function setBuildContent(value: BuildContent | undefined) {
+  ;(globalThis as Record<symbol, BuildContent | undefined>)[Symbol.for(BUILD_CONTENT)] = value
+}
+
+/** A data module: a page's, a part of site.yaml. JSON.parse of a string literal is faster for engines than an object literal of the same size. */
+export const dataModule = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))})`
 
 export function contentPlugin(): Plugin {
   let root = process.cwd()
@@ -58,21 +71,31 @@ export function contentPlugin(): Plugin {
       index = undefined
       terms = undefined
     },
-    resolveId(id) {
+    resolveId(id, _importer, options) {
       if (id.startsWith(SITE_PART)) return `${path.join(root, CONTENT_DIRS.site)}?part=${id.slice(SITE_PART.length)}`
+      if (id.startsWith(PAGE_DATA_SPECIFIER)) {
+        const route = landingRouteOf(id.slice(PAGE_DATA_SPECIFIER.length))
+        const build = buildContent()
+        // The dev server loads the page file itself, so an edit reloads in place.
+        if (!build) return path.join(root, landingFileOf(route))
+        // The server render reads the build's checked data: the SSR bundle holds no page data.
+        if (options?.ssr) return `\0${id}`
+        // The browser loads it from an address outside the bundle, written by the build.
+        return { id: `/${pageDataFile(route, build.pageDataVersion)}`, external: true }
+      }
     },
-    load(id, options) {
+    load(id) {
+      if (id.startsWith(`\0${PAGE_DATA_SPECIFIER}`)) {
+        const file = landingFileOf(landingRouteOf(id.slice(PAGE_DATA_SPECIFIER.length + 1)))
+        return {
+          code: `export default globalThis[Symbol.for(${JSON.stringify(BUILD_CONTENT)})].pageData(${JSON.stringify(file)})`,
+          map: null,
+        }
+      }
       const [file, query] = id.split('?')
       const rel = path.relative(root, file)
       const kind = contentKindOf(rel)
       if (!kind) return null
-      // The prerender hands the server render each page's data from the build's own result, so the
-      // SSR bundle carries no page data and loads no module per page.
-      if (options?.ssr && kind === 'page' && serverPageData())
-        return {
-          code: `export default globalThis[Symbol.for(${JSON.stringify(SERVER_PAGE_DATA)})][${JSON.stringify(toPosix(rel))}]`,
-          map: null,
-        }
       this.addWatchFile(file)
       const { problems, data } = compileContentFile(
         rel.split(path.sep).join('/'),
@@ -92,8 +115,7 @@ export function contentPlugin(): Plugin {
       const part = new URLSearchParams(query).get('part')
       if (part !== null && !(part in (data as object))) this.error(`${SITE_PART}${part}: content/site.yaml has no key '${part}'`)
       const value = part === null ? data : (data as Record<string, unknown>)[part]
-      // JSON.parse of a string literal is faster for engines than an object literal of the same size.
-      return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(value))})`, map: null }
+      return { code: dataModule(value), map: null }
     },
     configureServer(server) {
       const contentDir = path.join(root, 'content')

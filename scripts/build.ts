@@ -2,27 +2,39 @@
  * `npm run build`: the content checked and the code generated from it, the client bundle, the
  * server-render bundle, every route prerendered to dist/, the site manifest the server reads, hashed
  * assets precompressed. One process, so content is parsed and checked once per build.
+ *
+ * A build into a folder that holds an earlier build of the same code (scripts/build-state.ts) skips
+ * both bundles and renders only the routes whose inputs changed: an edit to a page's copy rewrites
+ * that page's HTML and data file.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { performance } from 'node:perf_hooks'
-import { build } from 'vite'
 import { contentChecks, loadContent } from '../codegen/content.ts'
 import { writeGenerated } from '../codegen/generate.ts'
 import { formatReport } from '../codegen/report.ts'
 import { builtBlogs, contentProjects, manifestRoutes } from '../codegen/site-manifest.ts'
-import { SERVER_PAGE_DATA } from '../codegen/vite-plugin-content.ts'
+import { dataModule, setBuildContent } from '../codegen/vite-plugin-content.ts'
 import { SITE_MANIFEST_PATH, type SiteManifest } from '../src/core/manifest.ts'
+import { pageDataFile } from '../src/core/routes.ts'
+import { codeKey, digest, filesUnder, readBuildState, writeBuildState, type RouteRecord } from './build-state.ts'
 import { precompress } from './precompress.ts'
 import { prerender } from './prerender.ts'
 import { lastChanged, robotsTxt, sitemapXml } from './seo-files.ts'
 
 let builds = 0
 
-export async function buildSite(root: string, options: { outDir?: string; quiet?: boolean } = {}) {
+export interface BuildOptions {
+  outDir?: string
+  quiet?: boolean
+  /** Build everything, whatever an earlier build left in the output folder. */
+  full?: boolean
+}
+
+export async function buildSite(root: string, options: BuildOptions = {}) {
   const outDir = path.resolve(root, options.outDir ?? 'dist')
-  // A fresh folder per build: Node caches imported modules by path, and one process may build twice.
-  const ssrDir = path.resolve(root, `node_modules/.cache/ssr-${process.pid}-${++builds}`)
   const logLevel = options.quiet ? 'error' : 'warn'
   const timings: Record<string, number> = {}
   let t = performance.now()
@@ -38,66 +50,129 @@ export async function buildSite(root: string, options: { outDir?: string; quiet?
     throw new Error(`content problems:\n${formatReport(content.problems, { github: false })}`)
   }
   await writeGenerated(root, content.pages)
+  const code = codeKey(root)
+  const pageDataVersion = code.slice(0, 12)
+  const previous = options.full ? undefined : readBuildState(outDir)
+  // The bundles, the server render and the client's index.html of one output folder, kept for its next build.
+  const cacheDir = path.join(root, 'node_modules/.cache/site-build', digest(outDir).slice(0, 16))
+  const templateFile = path.join(cacheDir, 'template.html')
+  const ssrFile = path.join(cacheDir, 'ssr/entry-server.js')
+  const sameCode = previous?.codeKey === code && existsSync(templateFile) && existsSync(ssrFile)
   lap('content')
-  await build({ root, logLevel, build: { outDir, emptyOutDir: true } })
-  lap('client')
-  // The server render reads page data from this build's result (see the content plugin): one SSR
-  // file, whatever the number of pages.
-  const pageData = Symbol.for(SERVER_PAGE_DATA)
-  ;(globalThis as Record<symbol, unknown>)[pageData] = Object.fromEntries(content.pages.map((p) => [p.file, p.data]))
-  await build({
-    root,
-    logLevel,
-    build: {
-      ssr: 'src/app/entry-server.tsx',
-      outDir: ssrDir,
-      emptyOutDir: true,
-      manifest: false,
-      copyPublicDir: false,
-      rolldownOptions: { output: { codeSplitting: false } },
-    },
-  })
-  lap('ssr')
-  const siteUrl = (process.env.SITE_URL ?? String((content.site as { company: { url: string } }).company.url)).replace(/\/+$/, '')
-  const changed = lastChanged(root, content.files)
-  const manifest: SiteManifest = {
-    siteUrl,
-    routes: manifestRoutes(content).map((r) => ({ ...r, lastmod: changed.get(r.source) })),
-    blogs: builtBlogs(content),
-    projects: contentProjects(content),
-  }
-  const pages = await prerender({ root, outDir, ssrEntry: path.join(ssrDir, 'entry-server.js'), manifest })
-  lap('prerender')
-  const indexable = manifest.routes.filter((r) => r.indexable)
-  await writeFile(
-    path.join(outDir, 'sitemap.xml'),
-    sitemapXml(
+
+  const pagesByFile = new Map(content.pages.map((p) => [p.file, p]))
+  setBuildContent({ pageData: (file) => pagesByFile.get(file)?.data, pageDataVersion })
+  try {
+    let clientFiles = previous?.clientFiles ?? []
+    if (!sameCode) {
+      const { build } = await import('vite')
+      await build({ root, logLevel, build: { outDir, emptyOutDir: true } })
+      clientFiles = filesUnder(outDir)
+      await mkdir(cacheDir, { recursive: true })
+      await writeFile(templateFile, await readFile(path.join(outDir, 'index.html')))
+    }
+    lap('client')
+    if (!sameCode) {
+      // Built beside, then moved in whole: an interrupted build never leaves half a bundle to reuse.
+      const building = path.join(cacheDir, `ssr-${process.pid}-${builds}`)
+      const { build } = await import('vite')
+      await build({
+        root,
+        logLevel,
+        build: {
+          ssr: 'src/app/entry-server.tsx',
+          outDir: building,
+          emptyOutDir: true,
+          manifest: false,
+          copyPublicDir: false,
+          rolldownOptions: { output: { codeSplitting: false } },
+        },
+      })
+      await rm(path.dirname(ssrFile), { recursive: true, force: true })
+      await rename(building, path.dirname(ssrFile))
+    }
+    lap('ssr')
+
+    // Each page's data file, written when the data or the code that reads it changed.
+    const written: string[] = []
+    const pageData: Record<string, string> = {}
+    for (const page of content.pages) {
+      pageData[page.route] = page.key
+      if (sameCode && previous.pageData[page.route] === page.key) continue
+      const file = path.join(outDir, pageDataFile(page.route, pageDataVersion))
+      await mkdir(path.dirname(file), { recursive: true })
+      await writeFile(file, dataModule(page.data))
+      written.push(file)
+    }
+
+    const siteUrl = (process.env.SITE_URL ?? String((content.site as { company: { url: string } }).company.url)).replace(
+      /\/+$/,
+      '',
+    )
+    const changed = lastChanged(root, content.files)
+    const manifest: SiteManifest = {
       siteUrl,
-      indexable.map((r) => ({ path: r.route, lastmod: r.lastmod })),
-    ),
-  )
-  await writeFile(path.join(outDir, 'robots.txt'), robotsTxt(siteUrl))
-  await mkdir(path.dirname(path.join(outDir, SITE_MANIFEST_PATH)), { recursive: true })
-  await writeFile(path.join(outDir, SITE_MANIFEST_PATH), JSON.stringify(manifest))
-  await precompress(outDir)
-  lap('compress')
-  await rm(ssrDir, { recursive: true, force: true })
-  delete (globalThis as Record<symbol, unknown>)[pageData]
-  // Files whose checked result was not kept from an earlier build (node_modules/.cache/site-content).
-  const checked = contentChecks.count - checksBefore
-  return { pages, timings, outDir, checked, files: content.files.length }
+      routes: manifestRoutes(content).map((r) => ({ ...r, lastmod: changed.get(r.source) })),
+      blogs: builtBlogs(content),
+      projects: contentProjects(content),
+    }
+    // A route's HTML is made from the code, the site address, the blog posts (listed on landing pages
+    // and the blog) and, for a landing page, its data.
+    const shared = digest(code, siteUrl, manifest.blogs)
+    const routeKey = (route: string) => digest(shared, route, pageData[route] ?? '')
+    const render = manifest.routes.filter((r) => !sameCode || previous.routes[r.route]?.key !== routeKey(r.route))
+    const rendered = await prerender({
+      root,
+      outDir,
+      ssrEntry: `${pathToFileURL(ssrFile).href}?build=${process.pid}-${++builds}`,
+      template: await readFile(templateFile, 'utf8'),
+      manifest,
+      render,
+      pageDataVersion,
+    })
+    const routes: Record<string, RouteRecord> = {}
+    for (const r of manifest.routes) if (sameCode && previous.routes[r.route]) routes[r.route] = previous.routes[r.route]
+    for (const r of rendered) routes[r.route] = { key: routeKey(r.route), file: r.file, bytes: r.bytes }
+    // Routes gone since the earlier build (a post removed) take their HTML with them.
+    if (sameCode)
+      for (const [route, record] of Object.entries(previous.routes))
+        if (!manifest.routes.some((r) => r.route === route)) await rm(path.join(outDir, record.file), { force: true })
+    lap('prerender')
+
+    const indexable = manifest.routes.filter((r) => r.indexable)
+    await writeFile(
+      path.join(outDir, 'sitemap.xml'),
+      sitemapXml(
+        siteUrl,
+        indexable.map((r) => ({ path: r.route, lastmod: r.lastmod })),
+      ),
+    )
+    await writeFile(path.join(outDir, 'robots.txt'), robotsTxt(siteUrl))
+    await mkdir(path.dirname(path.join(outDir, SITE_MANIFEST_PATH)), { recursive: true })
+    await writeFile(path.join(outDir, SITE_MANIFEST_PATH), JSON.stringify(manifest))
+    await precompress(outDir, sameCode ? written : undefined)
+    writeBuildState(outDir, { codeKey: code, clientFiles, routes, pageData })
+    lap('compress')
+    // Files whose checked result was not kept from an earlier build (node_modules/.cache/site-content).
+    const checked = contentChecks.count - checksBefore
+    const pages = manifest.routes.map((r) => ({ route: r.route, ...routes[r.route] }))
+    return { pages, timings, outDir, checked, files: content.files.length, rendered: rendered.length, bundled: !sameCode }
+  } finally {
+    setBuildContent(undefined)
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now()
-  const { pages, timings, checked, files } = await buildSite(process.cwd()).catch((error: Error) => {
+  const { pages, timings, checked, files, rendered, bundled } = await buildSite(process.cwd()).catch((error: Error) => {
     // A content problem is the editor's to fix: the report says where, a stack trace would not help.
     console.error(error.message)
     process.exit(1)
   })
   const total = Math.round(performance.now() - started)
   console.log(
-    `build: ${pages.length} routes prerendered to dist/ in ${total} ms; ${files} content files, ${checked} checked (the rest as an earlier build checked them) (` +
+    `build: ${pages.length} routes in dist/, ${rendered} rendered, in ${total} ms; ${files} content files, ${checked} checked ` +
+      `(the rest as an earlier build checked them); ${bundled ? 'code bundled' : 'code unchanged, bundles kept'} (` +
       Object.entries(timings)
         .map(([k, v]) => `${k} ${v} ms`)
         .join(', ') +

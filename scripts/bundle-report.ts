@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { filesUnder } from './build-state.ts'
 
 /** Gzip size of a file, as budgets are stated in gzip bytes. */
 export const gzipBytes = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length
@@ -28,7 +29,7 @@ export function startupScripts(html: string): string[] {
 export interface BundleReport {
   /** JS every page loads at start (the same on all of them). */
   sharedJs: number
-  /** The largest own chunk of a landing page (its data), and the average. */
+  /** The largest data file of a landing page, and the average. */
   pageChunkMax: number
   pageChunkAverage: number
   /** Everything a landing page loads before any scroll or click, the worst page. */
@@ -54,9 +55,9 @@ export function bundleReport(distDir: string): BundleReport {
     return size.get(file)!
   }
   const sum = (files: string[]) => files.reduce((n, f) => n + bytes(f), 0)
-  const pageChunks = Object.entries(manifest)
-    .filter(([key]) => key.startsWith('content/pages/'))
-    .map(([, chunk]) => bytes(chunk.file))
+  const pageChunks = filesUnder(path.join(distDir, 'page-data'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => bytes(`page-data/${f}`))
   const landingStartup = landingFiles.map((f) => sum(startup(`ai/${f}`)))
   const landingHtml = landingFiles.map((f) => bytes(`ai/${f}`))
   const cssFiles = Object.values(manifest).flatMap((c) => (c.isEntry ? (c.css ?? []) : []))

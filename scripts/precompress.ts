@@ -1,4 +1,5 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
@@ -6,10 +7,11 @@ import { brotliCompress, constants, gzip } from 'node:zlib'
 const brotli = promisify(brotliCompress)
 const gz = promisify(gzip)
 const COMPRESSIBLE = /\.(html|js|css|svg|json|xml|txt|map)$/
-/** Smaller files (page data chunks, mostly) are compressed by the server on first request. */
+/** Smaller files are compressed by the server on first request. */
 const MIN_BYTES = 10 * 1024
 
 async function* files(dir: string): AsyncGenerator<string> {
+  if (!existsSync(dir)) return
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name)
     if (entry.isDirectory()) yield* files(full)
@@ -17,14 +19,20 @@ async function* files(dir: string): AsyncGenerator<string> {
   }
 }
 
+/** Folders of files that are compressed once by the build: the hashed assets and the page data. */
+const PRECOMPRESSED_DIRS = ['assets', 'page-data']
+
 /**
- * Writes .br and .gz beside the hashed assets, compressed once at the best setting since they are
- * cached for a year. HTML is left to the server (it compresses each page once, on first request) or
- * the CDN: precompressing thousands of pages would dominate the build time.
+ * Writes .br and .gz beside the hashed assets and page data files, compressed once at the best
+ * setting since they are cached for a year or rarely change. HTML is left to the server (it
+ * compresses each page once, on first request) or the CDN: precompressing thousands of pages would
+ * dominate the build time. `only` limits it to files an incremental build wrote.
  */
-export async function precompress(dir: string, concurrency = 8): Promise<number> {
+export async function precompress(dir: string, only?: readonly string[], concurrency = 8): Promise<number> {
   const queue: string[] = []
-  for await (const file of files(path.join(dir, 'assets'))) {
+  const candidates = only ? [...only] : []
+  if (!only) for (const d of PRECOMPRESSED_DIRS) for await (const file of files(path.join(dir, d))) candidates.push(file)
+  for (const file of candidates) {
     if (COMPRESSIBLE.test(file) && (await stat(file)).size >= MIN_BYTES) queue.push(file)
   }
   const worker = async () => {

@@ -1,8 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import type { SiteManifest } from '../src/core/manifest.ts'
-import { isLandingRoute, landingFileOf } from '../src/core/routes.ts'
+import { isLandingRoute, pageDataFile } from '../src/core/routes.ts'
 import { DEFERRED_SCRIPTS_ID } from '../src/lib/theme.ts'
 import { headScript } from './head-scripts.ts'
 import type { HeadContext, SiteDataState } from '../src/app/entry-server.tsx'
@@ -29,9 +28,16 @@ function chunkClosure(manifest: Record<string, ManifestChunk>, key: string, seen
 export interface PrerenderOptions {
   root: string
   outDir: string
+  /** The server-render bundle; a new `?build=` query per build, so Node evaluates it afresh. */
   ssrEntry: string
-  /** The routes to render, and the blogs and site address they show. */
+  /** The client build's index.html, with its script and stylesheet tags. */
+  template: string
+  /** Every route, and the blogs and site address they show. */
   manifest: SiteManifest
+  /** The routes to render (all when absent): the others' HTML is kept from an earlier build. */
+  render?: readonly SiteManifest['routes'][number][]
+  /** The version in the addresses of the page data files. */
+  pageDataVersion: string
 }
 
 /**
@@ -41,8 +47,10 @@ export interface PrerenderOptions {
 export async function prerender(options: PrerenderOptions): Promise<{ route: string; file: string; bytes: number }[]> {
   const { root, outDir } = options
   const { blogs, siteUrl } = options.manifest
-  const entry = (await import(pathToFileURL(path.resolve(root, options.ssrEntry)).href)) as ServerEntry
-  const template = await readFile(path.join(outDir, 'index.html'), 'utf8')
+  const routes = options.render ?? options.manifest.routes
+  if (routes.length === 0) return []
+  const entry = (await import(options.ssrEntry)) as ServerEntry
+  const { template } = options
   const deferredScriptsLoader = await headScript('deferredScripts', root)
   const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
 
@@ -93,15 +101,13 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
     const data = dataFor(route)
     const { html, head } = await entry.render(route, data)
     if (!head) throw new Error(`${route} rendered no <DocumentHead>; every route must declare its title and description`)
-    const sources = [
-      ...entry.routeSources(route === '/404' ? '/no-such-page' : route),
-      ...(isLandingRoute(route) ? [landingFileOf(route)] : []),
-    ]
+    const sources = entry.routeSources(route === '/404' ? '/no-such-page' : route)
     for (const source of sources) {
       if (!manifest[source])
         throw new Error(`${route}: ${source} is not a chunk of this build; check the source given to lazyComponent`)
     }
     const pageChunks = sources.flatMap((source) => chunkClosure(manifest, source))
+    if (isLandingRoute(route)) pageChunks.push(pageDataFile(route, options.pageDataVersion))
     const preloads = [...new Set([...entryChunks, ...pageChunks])]
       .filter((f) => !templateChunks.has(f) && f.endsWith('.js'))
       .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
@@ -126,7 +132,6 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
   }
 
   // Several routes in flight: one renders while others wait on their chunk's import or their write.
-  const routes = options.manifest.routes
   const written: { route: string; file: string; bytes: number }[] = new Array(routes.length)
   let next = 0
   const worker = async () => {

@@ -1,9 +1,9 @@
 /// <reference types="vite/client" />
 
-// Content YAML is turned into checked data modules by codegen/vite-plugin-content.ts.
-declare module '*.yaml' {
-  const data: unknown
-  export default data
+// A landing page's checked data, `page-data:<file name>`, resolved by codegen/vite-plugin-content.ts.
+declare module 'page-data:*' {
+  const page: import('./core/content').PageData
+  export default page
 }
 
 interface ImportMetaEnv {

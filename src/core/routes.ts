@@ -30,6 +30,16 @@ export const landingRouteOf = (file: string) =>
 export const landingFileOf = (route: string) => `${PAGES_DIR}/${route.slice(LANDING_PREFIX.length)}.yaml`
 export const isLandingRoute = (route: string) => route.startsWith(LANDING_PREFIX)
 
+/** How code imports a landing page's data: `page-data:Ai-Development` for /ai/Ai-Development. */
+export const PAGE_DATA_SPECIFIER = 'page-data:'
+export const pageDataSpecifier = (route: string) => PAGE_DATA_SPECIFIER + route.slice(LANDING_PREFIX.length)
+/**
+ * Where a built site serves a landing page's data module. It sits outside the hashed bundle at an
+ * address that stays when the page's copy changes, so an edit rewrites that file and that page's
+ * HTML, never the code every page shares. `version` changes with the code that reads the data.
+ */
+export const pageDataFile = (route: string, version: string) => `page-data/${version}/${route.slice(LANDING_PREFIX.length)}.js`
+
 /** The dist/ file that serves a route: / → index.html, /ai/X → ai/X.html, /404 → 404.html. */
 export function htmlFileFor(route: string): string {
   return route === '/' ? 'index.html' : `${route.replace(/^\//, '')}.html`

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { writeFileAtomic } from '../codegen/write-atomic.ts'
+
+/**
+ * What an incremental build compares. The code key covers everything the bundles and the server
+ * render are made from; content pages are not part of it (the browser loads their data from files
+ * outside the bundle). A build records the key and each route's inputs in the output folder; the
+ * next build into that folder skips both bundles when the key is the same, and renders only the
+ * routes whose inputs changed.
+ */
+
+/** Raise when the recorded shape or the rules below change: every build after it starts afresh. */
+const STATE_VERSION = 1
+
+/** Folders and files the bundles and the server render are built from. Tests are not. */
+const CODE_DIRS = ['src', 'codegen', 'scripts', 'schema', 'public']
+const CODE_FILES = [
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.app.json',
+  'tsconfig.node.json',
+  // Its keys are bundled as `site-part:` modules.
+  'content/site.yaml',
+]
+
+function* codeFiles(root: string, dir: string): Generator<string> {
+  const full = path.join(root, dir)
+  if (!existsSync(full)) return
+  for (const entry of readdirSync(full, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const rel = `${dir}/${entry.name}`
+    if (entry.isDirectory()) yield* codeFiles(root, rel)
+    else if (!/\.test\.tsx?$/.test(entry.name)) yield rel
+  }
+}
+
+/**
+ * A hash of the code every page is built with: sources, the lockfile, the public folder, site.yaml,
+ * and the build's environment (VITE_ variables are compiled in; the year is printed in the footer).
+ */
+export function codeKey(root: string, env: NodeJS.ProcessEnv = process.env): string {
+  const hash = createHash('sha256').update(`state ${STATE_VERSION}\n`)
+  for (const rel of [...CODE_DIRS.flatMap((dir) => [...codeFiles(root, dir)]), ...CODE_FILES]) {
+    const file = path.join(root, rel)
+    if (!existsSync(file)) continue
+    hash.update(`${rel}\0`).update(readFileSync(file)).update('\0')
+  }
+  const compiledIn = Object.entries(env)
+    .filter(([name]) => name.startsWith('VITE_') || name === 'NODE_ENV')
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+  hash.update(JSON.stringify([compiledIn, new Date().getFullYear()]))
+  return hash.digest('hex')
+}
+
+/** A hash of anything serializable, for the per-route keys. */
+export const digest = (...parts: unknown[]) =>
+  createHash('sha256')
+    .update(parts.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join('\0'))
+    .digest('hex')
+
+export interface RouteRecord {
+  /** Hash of everything the route's HTML is made from. */
+  key: string
+  file: string
+  bytes: number
+}
+
+export interface BuildState {
+  version: number
+  codeKey: string
+  /** What the client build wrote, relative to the output folder: all of it must still be there. */
+  clientFiles: string[]
+  routes: Record<string, RouteRecord>
+  /** Hash of each landing page's data file, by route. */
+  pageData: Record<string, string>
+}
+
+export const BUILD_STATE_FILE = '.site/build-state.json'
+
+/** The state of the build that last wrote `outDir`, if its files are all still there. */
+export function readBuildState(outDir: string): BuildState | undefined {
+  try {
+    const state = JSON.parse(readFileSync(path.join(outDir, BUILD_STATE_FILE), 'utf8')) as BuildState
+    if (state.version !== STATE_VERSION) return undefined
+    const present = (rel: string) => existsSync(path.join(outDir, rel))
+    if (!state.clientFiles.every(present) || !Object.values(state.routes).every((r) => present(r.file))) return undefined
+    return state
+  } catch {
+    return undefined
+  }
+}
+
+export function writeBuildState(outDir: string, state: Omit<BuildState, 'version'>) {
+  writeFileAtomic(path.join(outDir, BUILD_STATE_FILE), JSON.stringify({ version: STATE_VERSION, ...state }))
+}
+
+/** Every file under `dir`, relative to it. */
+export function filesUnder(dir: string, prefix = ''): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name)
+    return statSync(full).isDirectory() ? filesUnder(full, `${prefix}${name}/`) : [`${prefix}${name}`]
+  })
+}
