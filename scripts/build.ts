@@ -164,7 +164,9 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now()
-  const { pages, timings, checked, files, rendered, bundled } = await buildSite(process.cwd()).catch((error: Error) => {
+  // --full: build everything, as from a fresh clone.
+  const full = process.argv.includes('--full')
+  const { pages, timings, checked, files, rendered, bundled } = await buildSite(process.cwd(), { full }).catch((error: Error) => {
     // A content problem is the editor's to fix: the report says where, a stack trace would not help.
     console.error(error.message)
     process.exit(1)
