@@ -22,7 +22,7 @@ const SITE_PART = 'site-part:'
  * What a build hands the content plugin, under Symbol.for(BUILD_CONTENT): each page's checked data
  * by file, for the server render, and the version of the addresses the browser loads it from.
  */
-export const BUILD_CONTENT = 'site-content.build'
+const BUILD_CONTENT = 'site-content.build'
 export interface BuildContent {
   pageData: (file: string) => unknown
   pageDataVersion: string

@@ -14,7 +14,7 @@ import { writeFileAtomic } from '../codegen/write-atomic.ts'
 /** Raise when the recorded shape or the rules below change: every build after it starts afresh. */
 const STATE_VERSION = 1
 
-/** Folders and files the bundles and the server render are built from. Tests are not. */
+/** Folders and files the bundles and the server render are built from. Tests and dotfiles are not. */
 const CODE_DIRS = ['src', 'codegen', 'scripts', 'schema', 'public']
 const CODE_FILES = [
   'index.html',
@@ -26,6 +26,11 @@ const CODE_FILES = [
   'tsconfig.node.json',
   // Its keys are bundled as `site-part:` modules.
   'content/site.yaml',
+  // VITE_ variables a deployment may keep in files.
+  '.env',
+  '.env.local',
+  '.env.production',
+  '.env.production.local',
 ]
 
 function* codeFiles(root: string, dir: string): Generator<string> {
@@ -34,7 +39,8 @@ function* codeFiles(root: string, dir: string): Generator<string> {
   for (const entry of readdirSync(full, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const rel = `${dir}/${entry.name}`
     if (entry.isDirectory()) yield* codeFiles(root, rel)
-    else if (!/\.test\.tsx?$/.test(entry.name)) yield rel
+    // Dotfiles are bookkeeping, such as the record of the generated files' inputs.
+    else if (!/\.test\.tsx?$/.test(entry.name) && !entry.name.startsWith('.')) yield rel
   }
 }
 
@@ -50,7 +56,8 @@ export function codeKey(root: string, env: NodeJS.ProcessEnv = process.env): str
     hash.update(`${rel}\0`).update(readFileSync(file)).update('\0')
   }
   const compiledIn = Object.entries(env)
-    .filter(([name]) => name.startsWith('VITE_') || name === 'NODE_ENV')
+    // VITE_USER_NODE_ENV is Vite's copy of NODE_ENV, set during a build.
+    .filter(([name]) => (name.startsWith('VITE_') && name !== 'VITE_USER_NODE_ENV') || name === 'NODE_ENV')
     .sort(([a], [b]) => (a < b ? -1 : 1))
   hash.update(JSON.stringify([compiledIn, new Date().getFullYear()]))
   return hash.digest('hex')

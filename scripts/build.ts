@@ -7,12 +7,12 @@
  * both bundles and renders only the routes whose inputs changed: an edit to a page's copy rewrites
  * that page's HTML and data file.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { performance } from 'node:perf_hooks'
-import { contentChecks, loadContent } from '../codegen/content.ts'
+import { checkInParallel, contentChecks, loadContent } from '../codegen/content.ts'
 import { writeGenerated } from '../codegen/generate.ts'
 import { formatReport } from '../codegen/report.ts'
 import { builtBlogs, contentProjects, manifestRoutes } from '../codegen/site-manifest.ts'
@@ -26,11 +26,32 @@ import { lastChanged, robotsTxt, sitemapXml } from './seo-files.ts'
 
 let builds = 0
 
+/** Names the output folder a build cache belongs to. */
+const OUT_DIR_MARK = 'out-dir'
+
+/** Removes the build caches of output folders that are gone, such as a test's temp folder. */
+function pruneBuildCaches(cacheRoot: string) {
+  if (!existsSync(cacheRoot)) return
+  for (const name of readdirSync(cacheRoot)) {
+    const dir = path.join(cacheRoot, name)
+    try {
+      const mark = path.join(dir, OUT_DIR_MARK)
+      // A folder without its mark is either being made this moment or from an older build: give it an hour.
+      const gone = existsSync(mark) ? !existsSync(readFileSync(mark, 'utf8')) : Date.now() - statSync(dir).mtimeMs > 3_600_000
+      if (gone) rmSync(dir, { recursive: true, force: true })
+    } catch {
+      // Another build removed it first.
+    }
+  }
+}
+
 export interface BuildOptions {
   outDir?: string
   quiet?: boolean
   /** Build everything, whatever an earlier build left in the output folder. */
   full?: boolean
+  /** How many files to check, or routes to render, make it worth starting worker threads. */
+  parallelFrom?: number
 }
 
 export async function buildSite(root: string, options: BuildOptions = {}) {
@@ -45,6 +66,8 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
   }
 
   const checksBefore = contentChecks.count
+  // Writes the checked results to the disk cache in the background: awaited before the build ends.
+  const { written } = await checkInParallel(root, { from: options.parallelFrom })
   const content = loadContent(root)
   if (content.problems.length > 0) {
     throw new Error(`content problems:\n${formatReport(content.problems, { github: false })}`)
@@ -54,7 +77,12 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
   const pageDataVersion = code.slice(0, 12)
   const previous = options.full ? undefined : readBuildState(outDir)
   // The bundles, the server render and the client's index.html of one output folder, kept for its next build.
-  const cacheDir = path.join(root, 'node_modules/.cache/site-build', digest(outDir).slice(0, 16))
+  const cacheRoot = path.join(root, 'node_modules/.cache/site-build')
+  const cacheDir = path.join(cacheRoot, digest(outDir).slice(0, 16))
+  pruneBuildCaches(cacheRoot)
+  await mkdir(outDir, { recursive: true })
+  await mkdir(cacheDir, { recursive: true })
+  await writeFile(path.join(cacheDir, OUT_DIR_MARK), outDir)
   const templateFile = path.join(cacheDir, 'template.html')
   const ssrFile = path.join(cacheDir, 'ssr/entry-server.js')
   const sameCode = previous?.codeKey === code && existsSync(templateFile) && existsSync(ssrFile)
@@ -68,7 +96,6 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
       const { build } = await import('vite')
       await build({ root, logLevel, build: { outDir, emptyOutDir: true } })
       clientFiles = filesUnder(outDir)
-      await mkdir(cacheDir, { recursive: true })
       await writeFile(templateFile, await readFile(path.join(outDir, 'index.html')))
     }
     lap('client')
@@ -94,15 +121,12 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
     lap('ssr')
 
     // Each page's data file, written when the data or the code that reads it changed.
-    const written: string[] = []
     const pageData: Record<string, string> = {}
+    mkdirSync(path.join(outDir, path.dirname(pageDataFile('/ai/x', pageDataVersion))), { recursive: true })
     for (const page of content.pages) {
       pageData[page.route] = page.key
       if (sameCode && previous.pageData[page.route] === page.key) continue
-      const file = path.join(outDir, pageDataFile(page.route, pageDataVersion))
-      await mkdir(path.dirname(file), { recursive: true })
-      await writeFile(file, dataModule(page.data))
-      written.push(file)
+      writeFileSync(path.join(outDir, pageDataFile(page.route, pageDataVersion)), dataModule(page.data))
     }
 
     const siteUrl = (process.env.SITE_URL ?? String((content.site as { company: { url: string } }).company.url)).replace(
@@ -121,15 +145,19 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
     const shared = digest(code, siteUrl, manifest.blogs)
     const routeKey = (route: string) => digest(shared, route, pageData[route] ?? '')
     const render = manifest.routes.filter((r) => !sameCode || previous.routes[r.route]?.key !== routeKey(r.route))
-    const rendered = await prerender({
-      root,
-      outDir,
-      ssrEntry: `${pathToFileURL(ssrFile).href}?build=${process.pid}-${++builds}`,
-      template: await readFile(templateFile, 'utf8'),
-      manifest,
-      render,
-      pageDataVersion,
-    })
+    const rendered = await prerender(
+      {
+        root,
+        outDir,
+        ssrEntry: `${pathToFileURL(ssrFile).href}?build=${process.pid}-${++builds}`,
+        template: await readFile(templateFile, 'utf8'),
+        manifest,
+        render,
+        pageDataVersion,
+      },
+      (file) => pagesByFile.get(file)?.data,
+      { from: options.parallelFrom },
+    )
     const routes: Record<string, RouteRecord> = {}
     for (const r of manifest.routes) if (sameCode && previous.routes[r.route]) routes[r.route] = previous.routes[r.route]
     for (const r of rendered) routes[r.route] = { key: routeKey(r.route), file: r.file, bytes: r.bytes }
@@ -150,10 +178,11 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
     await writeFile(path.join(outDir, 'robots.txt'), robotsTxt(siteUrl))
     await mkdir(path.dirname(path.join(outDir, SITE_MANIFEST_PATH)), { recursive: true })
     await writeFile(path.join(outDir, SITE_MANIFEST_PATH), JSON.stringify(manifest))
-    await precompress(outDir, sameCode ? written : undefined)
+    if (!sameCode) await precompress(outDir)
     writeBuildState(outDir, { codeKey: code, clientFiles, routes, pageData })
     lap('compress')
     // Files whose checked result was not kept from an earlier build (node_modules/.cache/site-content).
+    await written
     const checked = contentChecks.count - checksBefore
     const pages = manifest.routes.map((r) => ({ route: r.route, ...routes[r.route] }))
     return { pages, timings, outDir, checked, files: content.files.length, rendered: rendered.length, bundled: !sameCode }

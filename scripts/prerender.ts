@@ -1,7 +1,10 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import type { SiteManifest } from '../src/core/manifest.ts'
-import { isLandingRoute, pageDataFile } from '../src/core/routes.ts'
+import { startWorker } from '../codegen/worker.ts'
+import { isLandingRoute, landingFileOf, pageDataFile } from '../src/core/routes.ts'
 import { DEFERRED_SCRIPTS_ID } from '../src/lib/theme.ts'
 import { headScript } from './head-scripts.ts'
 import type { HeadContext, SiteDataState } from '../src/app/entry-server.tsx'
@@ -40,14 +43,53 @@ export interface PrerenderOptions {
   pageDataVersion: string
 }
 
+/** One rendered route: its HTML file and size. */
+export interface RenderedRoute {
+  route: string
+  file: string
+  bytes: number
+}
+
+/** Below this many routes, starting worker threads costs more than it saves. */
+const PARALLEL_FROM = 200
+
 /**
  * Renders every route into its own HTML file: full content, head tags, inlined CSS (one round trip
- * to first paint) and a modulepreload of the page's own chunk.
+ * to first paint) and a modulepreload of the page's own chunk. A large site is rendered on every
+ * core: worker threads (scripts/prerender-worker.ts) render a share each, this thread too.
  */
-export async function prerender(options: PrerenderOptions): Promise<{ route: string; file: string; bytes: number }[]> {
+export async function prerender(
+  options: PrerenderOptions,
+  pageData: (file: string) => unknown,
+  { threads = availableParallelism(), from = PARALLEL_FROM } = {},
+): Promise<RenderedRoute[]> {
+  const routes = options.render ?? options.manifest.routes
+  if (routes.length < from || threads < 2) return renderRoutes({ ...options, render: routes })
+  const [own, ...shares] = Array.from({ length: threads }, (_, i) => routes.filter((_, j) => j % threads === i))
+  const workers = shares.map(() => startWorker(new URL('./prerender-worker.ts', import.meta.url)))
+  try {
+    const theirs = Promise.all(
+      shares.map((share, i) => {
+        // Each thread gets the data of its own pages only.
+        const data = Object.fromEntries(
+          share.filter((r) => isLandingRoute(r.route)).map((r) => [landingFileOf(r.route), pageData(landingFileOf(r.route))]),
+        )
+        return workers[i].request<RenderedRoute[]>({ options: { ...options, render: share }, pageData: data })
+      }),
+    )
+    const rendered = [...(await renderRoutes({ ...options, render: own })), ...(await theirs).flat()]
+    const order = new Map(routes.map((r, i) => [r.route, i]))
+    return rendered.sort((a, b) => order.get(a.route)! - order.get(b.route)!)
+  } finally {
+    await Promise.all(workers.map((w) => w.close()))
+  }
+}
+
+/** Renders `options.render` in this thread, writing each page as it is done. */
+export async function renderRoutes(options: PrerenderOptions & { render: PrerenderOptions['render'] & object }) {
   const { root, outDir } = options
   const { blogs, siteUrl } = options.manifest
-  const routes = options.render ?? options.manifest.routes
+  const routes = options.render
   if (routes.length === 0) return []
   const entry = (await import(options.ssrEntry)) as ServerEntry
   const { template } = options
@@ -126,20 +168,17 @@ export async function prerender(options: PrerenderOptions): Promise<{ route: str
       .replace('<!--head-->', () => entry.renderHeadTags(head, headContext))
       .replace('<!--app-->', () => html)
       .replace('</body>', () => `  ${initialData}${deferred}\n  </body>`)
-    await mkdir(path.dirname(path.join(outDir, file)), { recursive: true })
-    await writeFile(path.join(outDir, file), document)
+    // Written at once: one thread writing whole files goes faster than many small asynchronous writes.
+    const target = path.join(outDir, file)
+    const dir = path.dirname(target)
+    if (!made.has(dir)) mkdirSync(dir, { recursive: true })
+    made.add(dir)
+    writeFileSync(target, document)
     return { route, file, bytes: Buffer.byteLength(document) }
   }
+  const made = new Set<string>()
 
-  // Several routes in flight: one renders while others wait on their chunk's import or their write.
-  const written: { route: string; file: string; bytes: number }[] = new Array(routes.length)
-  let next = 0
-  const worker = async () => {
-    for (let i = next++; i < routes.length; i = next++) written[i] = await renderRoute(routes[i])
-  }
-  await Promise.all(Array.from({ length: PRERENDER_CONCURRENCY }, worker))
+  const written: RenderedRoute[] = []
+  for (const route of routes) written.push(await renderRoute(route))
   return written
 }
-
-/** Routes rendered at once: enough to keep the CPU busy during file and module I/O. */
-const PRERENDER_CONCURRENCY = 8

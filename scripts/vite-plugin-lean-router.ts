@@ -5,9 +5,9 @@ import type { Plugin } from 'vite'
 /**
  * Ships react-router's production build, and only the parts of it the site uses.
  *
- * - The package's `exports` point every bundler at `dist/development` (remix-run/react-router#12532,
- *   #14753), so a browser build gets the dev warnings too. We alias the two entries we import to
- *   `dist/production`.
+ * - The package's `exports` point every bundler and Node at `dist/development` (remix-run/react-router#12532,
+ *   #14753), so a browser build gets the dev warnings too, and the server render their cost (a fifth
+ *   of the prerender). We alias the two entries we import to `dist/production`, in both builds.
  * - Its module top level creates contexts and components (`React.createContext(…)`,
  *   `X.displayName = …`) without `@__PURE__` marks, so the bundler must keep all of them, and
  *   everything they reach, even when one hook is imported. Marking them pure lets tree-shaking
@@ -22,17 +22,16 @@ export function leanRouter(): Plugin {
   return {
     name: 'lean-router',
     apply: 'build',
-    config: (_config, env) =>
-      env.isSsrBuild
-        ? undefined
-        : {
-            resolve: {
-              alias: [
-                { find: /^react-router$/, replacement: path.join(production, 'index.mjs') },
-                { find: /^react-router\/dom$/, replacement: path.join(production, 'dom-export.mjs') },
-              ],
-            },
-          },
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: path.join(production, 'index.mjs') },
+          { find: /^react-router\/dom$/, replacement: path.join(production, 'dom-export.mjs') },
+        ],
+      },
+      // The server render bundles the router too: left to Node, it would load the development build.
+      ssr: { noExternal: ['react-router', 'react-router-dom', 'cookie', 'set-cookie-parser'] },
+    }),
     transform(code, id) {
       if (!id.includes(`${path.sep}react-router${path.sep}dist${path.sep}`)) return
       return {

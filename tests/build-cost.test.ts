@@ -73,8 +73,6 @@ describe('build cost across builds', () => {
         '.site/manifest.json',
         'ai/Ai-Consulting.html',
         `page-data/${version}/Ai-Consulting.js`,
-        `page-data/${version}/Ai-Consulting.js.br`,
-        `page-data/${version}/Ai-Consulting.js.gz`,
       ].sort(),
     )
     expect(readFileSync(path.join(dist, 'ai/Ai-Consulting.html'), 'utf8')).toContain('reworded again, that')
@@ -87,4 +85,27 @@ describe('build cost across builds', () => {
     expect(full).toEqual([...incremental.keys()].sort())
     expect(full.filter((f) => !incremental.get(f)!.equals(readFileSync(path.join(dist, f))))).toEqual([])
   }, 120_000)
+})
+
+describe('build cost on several threads', () => {
+  const site = createSyntheticSite(root, 61)
+  afterAll(() => site.dispose())
+
+  it('checks and renders on worker threads what one thread does, byte for byte', async () => {
+    const threaded = mkdtempSync(path.join(tmpdir(), 'build-cost-threads-'))
+    try {
+      const before = contentChecks.count
+      // A new site: no file of it was checked before, so the worker threads check them all.
+      const result = await buildSite(site.root, { outDir: threaded, quiet: true, full: true, parallelFrom: 1 })
+      expect(contentChecks.count - before).toBe(result.files)
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--full'], { cwd: site.root, encoding: 'utf8' })
+      const single = path.join(site.root, 'dist')
+      const files = filesUnder(single).sort()
+      expect(filesUnder(threaded).sort()).toEqual(files)
+      const differing = files.filter((f) => !readFileSync(path.join(threaded, f)).equals(readFileSync(path.join(single, f))))
+      expect(differing).toEqual([])
+    } finally {
+      rmSync(threaded, { recursive: true, force: true })
+    }
+  }, 180_000)
 })
