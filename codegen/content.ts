@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import { imageSize } from 'image-size'
+import { parse } from 'yaml'
 import { problem, type Problem } from './errors.ts'
 import { toMarkupBlocks } from './markup.ts'
 import type { ContentKind } from './schemas.ts'
@@ -259,7 +260,14 @@ export function checkSource(source: YamlSource, kind: ContentKind, index: SiteIn
   ]
 }
 
-type Compiled = { source: YamlSource; problems: Problem[]; data?: Record<string, unknown>; key?: string }
+type Compiled = {
+  source: YamlSource
+  problems: Problem[]
+  data?: Record<string, unknown>
+  key?: string
+  /** A page's texts for the one-page-one-copy rule. */
+  paragraphs?: ParagraphEntry[]
+}
 
 /**
  * Results by file text, one store per process even when this module is loaded twice: Vite bundles
@@ -267,36 +275,47 @@ type Compiled = { source: YamlSource; problems: Problem[]; data?: Record<string,
  */
 const CACHE = Symbol.for('site-content.compiled')
 const shared = globalThis as typeof globalThis & {
-  [CACHE]?: { compiled: Map<string, Compiled>; derived: Map<string, unknown>; checks: { count: number } }
+  [CACHE]?: { compiled: Map<string, Compiled>; claims: Map<string, ClaimStore>; checks: { count: number } }
 }
-const { compiled, derived, checks } = (shared[CACHE] ??= { compiled: new Map(), derived: new Map(), checks: { count: 0 } })
+const { compiled, claims, checks } = (shared[CACHE] ??= { compiled: new Map(), claims: new Map(), checks: { count: 0 } })
+
+/** Claim problems by file key, for one claim context. */
+interface ClaimStore {
+  byFile: Map<string, Problem[]>
+  /** Whether it holds results the disk does not. */
+  changed: boolean
+  file?: string
+}
 
 /**
- * A result derived from one checked file and something every page shares (the places pages
- * address, for the claim rules), kept like the file's own result: in memory and on disk. A build
- * after one edit then runs the rules that span files on the edited page only.
+ * The claim problems of each page under one context (the places all pages address, the facts and
+ * terms), kept in memory and in one file on disk: a build after one edit runs the claim rules on
+ * the edited page only, and the store costs one read and at most one write.
  */
-function derivedResult<T>(name: string, fileKey: string, context: string, cacheDir: string | undefined, compute: () => T): T {
-  const key = derivedKey(name, fileKey, context)
-  if (derived.has(key)) return derived.get(key) as T
-  const stored = cacheDir ? path.join(cacheDir, `${key}.json`) : undefined
-  let value: T | undefined
-  try {
-    if (stored) value = (JSON.parse(readFileSync(stored, 'utf8')) as { value: T }).value
-  } catch {
-    // Not kept yet.
+function claimStore(context: ClaimContext, cacheDir: string | undefined): ClaimStore {
+  let store = claims.get(context.key)
+  if (!store) {
+    const file = cacheDir
+      ? path.join(cacheDir, `claims-${createHash('sha256').update(checkerVersion()).update(context.key).digest('hex')}.json`)
+      : undefined
+    let byFile = new Map<string, Problem[]>()
+    try {
+      if (file) byFile = new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, Problem[]>))
+    } catch {
+      // Not kept yet.
+    }
+    claims.set(context.key, (store = { byFile, changed: false, file }))
   }
-  if (value === undefined) {
-    const computed = compute()
-    if (stored) keep(stored, () => JSON.stringify({ value: computed }))
-    value = computed
-  }
-  derived.set(key, value)
-  return value
+  return store
 }
 
-const derivedKey = (name: string, fileKey: string, context: string) =>
-  createHash('sha256').update(`${name}\0${fileKey}\0`).update(context).digest('hex')
+/** Writes a store's results for the pages the site has now, if it gained any. */
+function saveClaimStore(store: ClaimStore, keys: readonly string[]) {
+  if (!store.changed || !store.file) return
+  store.changed = false
+  const current = Object.fromEntries(keys.flatMap((key) => (store.byFile.has(key) ? [[key, store.byFile.get(key)]] : [])))
+  keep(store.file, () => JSON.stringify(current))
+}
 
 /** The claim rules' context of a site: its facts and terms, and the places its pages address. */
 function siteClaimContext(site: Record<string, unknown> | undefined, pages: readonly YamlSource[]) {
@@ -334,7 +353,13 @@ export function compileContentFile(
       const withTerms = terms !== undefined && (kind === 'page' || kind === 'blog')
       const termProblems = withTerms && source.problems.length === 0 ? expandTerms(source, terms) : []
       const problems = termProblems.length > 0 ? termProblems : checkSource(source, kind, index)
-      result = { source, problems, data: problems.length === 0 ? renderData(source.data, kind, index.sizeOf) : undefined, key }
+      result = {
+        source,
+        problems,
+        data: problems.length === 0 ? renderData(source.data, kind, index.sizeOf) : undefined,
+        key,
+        paragraphs: kind === 'page' ? paragraphEntries(source) : undefined,
+      }
       if (stored) toDisk(stored, result)
     }
     compiled.set(key, result)
@@ -371,36 +396,44 @@ interface CheckJob {
 }
 
 type CheckerRequest =
-  { check: { root: string; jobs: CheckJob[]; terms?: ContractTerms } } | { claims: ClaimContext } | { flush: true }
-type CheckAnswer = { key: string; stored: StoredResult; paragraphs?: ParagraphEntry[] }[]
+  | { check: { root: string; jobs: CheckJob[]; terms?: ContractTerms; context?: ClaimContext } }
+  | { claims: ClaimContext }
+  | { flush: true }
+type CheckAnswer = { key: string; stored: StoredResult; claims?: Problem[] }[]
 type ClaimsAnswer = { key: string; problems: Problem[] }[]
 
 /**
- * What a checker thread (codegen/check-worker.ts) answers: the files it is sent, checked, with the
- * texts the one-page-one-copy rule compares; then, once every page is known, their claim problems.
+ * What a checker thread (codegen/check-worker.ts) answers: the files it is sent, checked; then, once
+ * every page is known, their claim problems.
  */
 export function checkerThread() {
-  const pages: { key: string; source: YamlSource; cacheDir?: string }[] = []
+  const pages: { key: string; source: YamlSource }[] = []
   const flush = deferWrites()
   return (request: CheckerRequest): CheckAnswer | ClaimsAnswer | Promise<true> => {
     if ('flush' in request) return flush().then(() => true as const)
-    if ('claims' in request) {
-      return pages.map(({ key, source, cacheDir }) => ({
-        key,
-        problems: derivedResult('claims', key, request.claims.key, cacheDir, () => pageClaimProblems(source, request.claims)),
-      }))
-    }
-    const { root, jobs, terms } = request.check
+    if ('claims' in request) return pages.map(({ key, source }) => ({ key, problems: pageClaimProblems(source, request.claims) }))
+    const { root, jobs, terms, context } = request.check
     const index = createSiteIndex(root)
     return jobs.map((job) => {
       const result = compileContentFile(job.relativeFile, job.text, job.kind, index, terms)
-      const key = result.key!
-      if (job.kind !== 'page') return { key, stored: storedResult(result) }
-      pages.push({ key, source: result.source, cacheDir: index.cacheDir })
-      const paragraphs = derivedResult('paragraphs', key, '', index.cacheDir, () => paragraphEntries(result.source))
-      return { key, stored: storedResult(result), paragraphs }
+      if (job.kind !== 'page') return { key: result.key!, stored: storedResult(result) }
+      pages.push({ key: result.key!, source: result.source })
+      const claims = context && pageClaimProblems(result.source, context)
+      return { key: result.key!, stored: storedResult(result), claims }
     })
   }
+}
+
+/** What claimContext reads of a page, its audience block, read from the file's text without the checks. */
+function audienceFromText(text: string): YamlSource {
+  const block = /^audience:[ \t]*\n(?:[ \t]+.*\n?|[ \t]*\n)*/m.exec(text)?.[0]
+  let data: unknown
+  try {
+    data = block ? parse(block) : undefined
+  } catch {
+    // The check will say what is wrong; the guess just misses.
+  }
+  return { file: '', data, problems: [], locate: () => ({ line: 1, column: 1 }) }
 }
 
 /** Below this many files to check, starting worker threads costs more than it saves. */
@@ -408,13 +441,13 @@ const PARALLEL_FROM = 200
 
 /**
  * Checks the files no earlier build kept on every core: worker threads check a share each (this
- * thread too) and hand the results back, then the claims of their pages once every page's audience
+ * thread too, unless told it has other work) and hand the results back, then the claims of their pages once every page's audience
  * is known. loadContent then finds all of it in memory. Checking one real page takes some 4 ms, so
  * this nearly halves a cold build of a large site on two cores.
  */
 export async function checkInParallel(
   root: string,
-  { threads = availableParallelism(), from = PARALLEL_FROM } = {},
+  { threads = availableParallelism(), from = PARALLEL_FROM, ownShare = true } = {},
 ): Promise<{ checked: number; written: Promise<void> }> {
   const none = { checked: 0, written: Promise.resolve() }
   if (threads < 2) return none
@@ -440,28 +473,46 @@ export async function checkInParallel(
     }
   }
   if (jobs.length < from) return none
-  const [own, ...shares] = Array.from({ length: threads }, (_, i) => jobs.filter((_, j) => j % threads === i))
+  // Without a share of its own, this thread is free for other work (the bundles) meanwhile.
+  const split = Array.from({ length: threads }, (_, i) => jobs.filter((_, j) => j % threads === i))
+  const [own, ...shares] = ownShare ? split : [[], ...split]
   const workers = shares.map(() => startWorker(new URL('./check-worker.ts', import.meta.url)))
   const local = checkerThread()
+  // The claim rules depend on the places every page addresses: read from the files at once, so the
+  // threads run the rules while they check. If the checked pages say otherwise, they run again.
+  const guessed = siteClaimContext(
+    site,
+    [...jobs, ...known].filter((job) => job.kind === 'page').map((job) => audienceFromText(job.text)),
+  )
   try {
-    const checked = Promise.all(workers.map((w, i) => w.request<CheckAnswer>({ check: { root, jobs: shares[i], terms } })))
+    const checked = Promise.all(
+      workers.map((w, i) => w.request<CheckAnswer>({ check: { root, jobs: shares[i], terms, context: guessed } })),
+    )
     // This thread checks its share while the workers start and check theirs.
-    local({ check: { root, jobs: own, terms } })
+    const ownAnswer = local({ check: { root, jobs: own, terms, context: guessed } }) as CheckAnswer
+    const answers = [...ownAnswer, ...(await checked).flat()]
     const texts = new Map(jobs.map((job) => [job.relativeFile, job.text]))
-    for (const { key, stored, paragraphs } of (await checked).flat()) {
-      compiled.set(key, fromStored(stored, stored.file, texts.get(stored.file)!, key))
-      if (paragraphs) derived.set(derivedKey('paragraphs', key, ''), paragraphs)
-    }
+    for (const { key, stored } of answers) compiled.set(key, fromStored(stored, stored.file, texts.get(stored.file)!, key))
     contentChecks.count += jobs.length - own.length
 
     const sources = [...jobs, ...known]
       .filter((job) => job.kind === 'page')
       .map((job) => compileContentFile(job.relativeFile, job.text, job.kind, index, terms).source)
     const context = siteClaimContext(site, sources)
-    if (context) {
-      const claims = Promise.all(workers.map((w) => w.request<ClaimsAnswer>({ claims: context })))
-      local({ claims: context })
-      for (const { key, problems } of (await claims).flat()) derived.set(derivedKey('claims', key, context.key), problems)
+    if (context && context.key === guessed?.key) {
+      const store = claimStore(context, index.cacheDir)
+      for (const { key, claims } of answers) {
+        if (!claims) continue
+        store.byFile.set(key, claims)
+        store.changed = true
+      }
+    } else if (context) {
+      const answers = Promise.all(workers.map((w) => w.request<ClaimsAnswer>({ claims: context })))
+      const store = claimStore(context, index.cacheDir)
+      for (const { key, problems } of [...(local({ claims: context }) as ClaimsAnswer), ...(await answers).flat()]) {
+        store.byFile.set(key, problems)
+        store.changed = true
+      }
     }
   } catch (error) {
     await Promise.all(workers.map((w) => w.close()))
@@ -495,6 +546,7 @@ function checkerVersion(): string {
 
 interface StoredResult {
   file: string
+  paragraphs?: ParagraphEntry[]
   problems: Problem[]
   data?: Record<string, unknown>
   /** The file's data as checked (terms inserted), for the checks across files. */
@@ -519,11 +571,12 @@ function fromStored(stored: StoredResult, relativeFile: string, text: string, ke
     problems: stored.parseProblems,
     locate: (at, part) => (parsed ??= parseYamlSource(text, relativeFile)).locate(at, part),
   }
-  return { source, problems: stored.problems, data: stored.data, key }
+  return { source, problems: stored.problems, data: stored.data, key, paragraphs: stored.paragraphs }
 }
 
 const storedResult = (result: Compiled): StoredResult => ({
   file: result.source.file,
+  paragraphs: result.paragraphs,
   problems: result.problems,
   data: result.data,
   sourceData: result.source.data,
@@ -651,20 +704,28 @@ export function loadContent(root: string): ContentSet {
   )
   const blogs = blogResults.flatMap((r) => (r.data ? [r.data] : []))
   const projects = single(CONTENT_DIRS.projects, 'projects')
-  const keyOf = new Map(pageResults.map((r) => [r.source, r.key ?? '']))
-  const perPage = <T>(name: string, source: YamlSource, context: string, compute: () => T) => {
-    const key = keyOf.get(source)
-    // A file that could not be read has no key: nothing to keep.
-    return key ? derivedResult(name, key, context, index.cacheDir, compute) : compute()
-  }
+  const resultOf = new Map(pageResults.map((r) => [r.source, r]))
   problems.push(
     ...crossFileProblems(pageSources, blogSources),
-    ...sharedParagraphProblems(pageSources, (source) => perPage('paragraphs', source, '', () => paragraphEntries(source))),
+    ...sharedParagraphProblems(pageSources, (source) => resultOf.get(source)?.paragraphs ?? paragraphEntries(source)),
   )
   const context = siteClaimContext(site, pageSources)
   if (context) {
-    for (const source of pageSources)
-      problems.push(...perPage('claims', source, context.key, () => pageClaimProblems(source, context)))
+    const store = claimStore(context, index.cacheDir)
+    for (const { source, key } of pageResults) {
+      // A file that could not be read has no key: nothing to keep.
+      let found = key ? store.byFile.get(key) : undefined
+      if (!found) {
+        found = pageClaimProblems(source, context)
+        if (key) store.byFile.set(key, found)
+        store.changed = true
+      }
+      problems.push(...found)
+    }
+    saveClaimStore(
+      store,
+      pageResults.flatMap((r) => (r.key ? [r.key] : [])),
+    )
   }
   // Every SVG the site serves, used by content or not: any of them can be opened on its own.
   const publicDir = dir(CONTENT_DIRS.public)

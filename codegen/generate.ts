@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PageEntry } from './content.ts'
 import { MARKUP_NODE_TS } from './markup.ts'
 import { schemaFiles } from './schemas.ts'
 import { writeFileAtomic } from './write-atomic.ts'
-import { pageDataSpecifier } from '../src/core/routes.ts'
+import { parse } from 'yaml'
+import { landingRouteOf, PAGES_DIR, pageDataSpecifier } from '../src/core/routes.ts'
 
 const GENERATED_DIR = 'src/generated'
 export const BANNER =
@@ -113,6 +114,29 @@ function generateSitePartTypes(): string {
   return `${BANNER}\n${lines.join('\n')}\n`
 }
 
+/**
+ * Each page's route, label and category read straight from its file, without the checks: the
+ * bundles list pages in menus, and this lets them build while the content is checked. Undefined
+ * when a file does not state both as top-level lines; the checked content has the last word.
+ */
+export function pageRoutesFromText(root: string): Pick<PageEntry, 'route' | 'data'>[] | undefined {
+  const dir = path.join(root, PAGES_DIR)
+  if (!existsSync(dir)) return undefined
+  const pages: Pick<PageEntry, 'route' | 'data'>[] = []
+  for (const name of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+    const lines = [...readFileSync(path.join(dir, name), 'utf8').matchAll(/^(?:label|category):[ \t].*$/gm)].map((m) => m[0])
+    let fields: { label?: unknown; category?: unknown } | undefined
+    try {
+      fields = lines.length === 2 ? (parse(lines.join('\n')) as typeof fields) : undefined
+    } catch {
+      return undefined
+    }
+    if (typeof fields?.label !== 'string' || typeof fields.category !== 'string') return undefined
+    pages.push({ route: landingRouteOf(name), data: { label: fields.label, category: fields.category } })
+  }
+  return pages
+}
+
 /** Where the inputs of each generated file are recorded, beside the files. */
 const INPUTS_FILE = '.inputs.json'
 const sha = (text: string | Buffer) => createHash('sha256').update(text).digest('hex')
@@ -129,7 +153,7 @@ function generatorVersion(): string {
  * itself) are as recorded is not made again: the type and route generators load TypeScript, which
  * costs more than a whole build that changes no label.
  */
-export async function writeGenerated(root: string, pages: readonly PageEntry[]): Promise<string[]> {
+export async function writeGenerated(root: string, pages: readonly Pick<PageEntry, 'route' | 'data'>[]): Promise<string[]> {
   const version = generatorVersion()
   const routeInputs = [...pages]
     .map((p) => [p.route, p.data.label, p.data.category])

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import {
@@ -8,6 +9,7 @@ import {
   nestingProblems,
   SAFE_HREF,
   sanitizeMarkup,
+  serializeText,
   toMarkupBlocks,
   unsafeMarkupChanges,
   type MarkupNode,
@@ -216,7 +218,57 @@ describe('plain-markup fast path', () => {
   })
 })
 
-/** The same pipeline with the fast path turned off: DOMPurify always. */
+describe('tag-free text, serialized without a DOM', () => {
+  const viaDom = (text: string) => {
+    const body = new JSDOM('').window.document.createElement('body')
+    body.innerHTML = text
+    return body.innerHTML
+  }
+  const edgeCases = [
+    'R&D',
+    'AT&T',
+    'Q&A',
+    'Pharma & Logistics',
+    '1 > 0',
+    '&notit;',
+    '&notin;',
+    '&amp',
+    '&ampx',
+    '&AMP',
+    '&#0;',
+    '&#x110000;',
+    '&#128;',
+    '&#x80;',
+    '&;',
+    '&#',
+    '&#x',
+    '&#xZ',
+    'a&copy=b',
+    '&copyx',
+    '&CounterClockwiseContourIntegral;',
+    '&nbsp;x',
+    'a\u00a0b',
+    '&lt',
+    '&gt;&LT;',
+    '&#65',
+    '&#x41;',
+    '&#xD800;',
+    '&#1114112;',
+    '&aacute',
+    '&Aacute;x',
+    'x&y;z',
+    '&zwnj;',
+    '&#9;',
+    '&#13;',
+    '&#xd;',
+    '&&',
+    '& &amp; &',
+  ]
+  const texts = [...edgeCases, ...realMarkup(), ...xssCorpus].filter((t) => !/[<\r\0]/.test(t))
+  it('covers the real pages and the corpus', () => expect(texts.length).toBeGreaterThan(edgeCases.length))
+  it.each(texts)('serializes %s as a DOM round trip does', (text) => expect(serializeText(text)).toBe(viaDom(text)))
+})
+
 /** Every markup-bearing text of the real pages, as editors wrote it. */
 function realMarkup(): string[] {
   const dir = path.resolve(import.meta.dirname, '../content/pages')
@@ -231,6 +283,7 @@ function realMarkup(): string[] {
   return found
 }
 
+/** The same pipeline with the fast path turned off: DOMPurify always. */
 function toMarkupBlocksViaDomPurify(html: string) {
   return toMarkupBlocks(sanitizeMarkup(html).html + '<!---->')
 }

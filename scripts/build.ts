@@ -12,11 +12,11 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { performance } from 'node:perf_hooks'
-import { checkInParallel, contentChecks, loadContent } from '../codegen/content.ts'
-import { writeGenerated } from '../codegen/generate.ts'
+import { checkInParallel, contentChecks, loadContent, type PageEntry } from '../codegen/content.ts'
+import { pageRoutesFromText, writeGenerated } from '../codegen/generate.ts'
 import { formatReport } from '../codegen/report.ts'
 import { builtBlogs, contentProjects, manifestRoutes } from '../codegen/site-manifest.ts'
-import { dataModule, setBuildContent } from '../codegen/vite-plugin-content.ts'
+import { dataModule, setBuildContent, type BuildContent } from '../codegen/vite-plugin-content.ts'
 import { SITE_MANIFEST_PATH, type SiteManifest } from '../src/core/manifest.ts'
 import { pageDataFile } from '../src/core/routes.ts'
 import { codeKey, digest, filesUnder, readBuildState, writeBuildState, type RouteRecord } from './build-state.ts'
@@ -57,25 +57,12 @@ export interface BuildOptions {
 export async function buildSite(root: string, options: BuildOptions = {}) {
   const outDir = path.resolve(root, options.outDir ?? 'dist')
   const logLevel = options.quiet ? 'error' : 'warn'
-  const timings: Record<string, number> = {}
-  let t = performance.now()
-  const lap = (name: string) => {
-    const now = performance.now()
-    timings[name] = Math.round(now - t)
-    t = now
-  }
+  // How long each phase took; the content check and the bundles overlap.
+  const timings: Record<string, number> = { content: 0, client: 0, ssr: 0, prerender: 0, compress: 0 }
+  const since = (start: number) => Math.round(performance.now() - start)
+  const started = performance.now()
 
   const checksBefore = contentChecks.count
-  // Writes the checked results to the disk cache in the background: awaited before the build ends.
-  const { written } = await checkInParallel(root, { from: options.parallelFrom })
-  const content = loadContent(root)
-  if (content.problems.length > 0) {
-    throw new Error(`content problems:\n${formatReport(content.problems, { github: false })}`)
-  }
-  await writeGenerated(root, content.pages)
-  const code = codeKey(root)
-  const pageDataVersion = code.slice(0, 12)
-  const previous = options.full ? undefined : readBuildState(outDir)
   // The bundles, the server render and the client's index.html of one output folder, kept for its next build.
   const cacheRoot = path.join(root, 'node_modules/.cache/site-build')
   const cacheDir = path.join(cacheRoot, digest(outDir).slice(0, 16))
@@ -85,47 +72,99 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
   await writeFile(path.join(cacheDir, OUT_DIR_MARK), outDir)
   const templateFile = path.join(cacheDir, 'template.html')
   const ssrFile = path.join(cacheDir, 'ssr/entry-server.js')
-  const sameCode = previous?.codeKey === code && existsSync(templateFile) && existsSync(ssrFile)
-  lap('content')
+  const previous = options.full ? undefined : readBuildState(outDir)
 
-  const pagesByFile = new Map(content.pages.map((p) => [p.file, p]))
-  setBuildContent({ pageData: (file) => pagesByFile.get(file)?.data, pageDataVersion })
+  // Menus list every page by label and category, so the bundles depend on those two fields of each
+  // page. Read from the files at once, they let the bundles build while the content is checked; the
+  // checked content then confirms them, or the bundles are built again.
+  const guessed = pageRoutesFromText(root)
+  if (guessed) await writeGenerated(root, guessed)
+  let code = codeKey(root)
+  let sameCode = previous?.codeKey === code && existsSync(templateFile) && existsSync(ssrFile)
+  const pagesByFile = new Map<string, PageEntry>()
+  const buildContent: BuildContent = { pageData: (file) => pagesByFile.get(file)?.data, pageDataVersion: code.slice(0, 12) }
+  setBuildContent(buildContent)
+  let removing: Promise<void> = Promise.resolve()
+  let compressed: Promise<unknown> = Promise.resolve()
+  let clientFiles = previous?.clientFiles ?? []
+
+  /** The client bundle and the server-render bundle, for the code as it is now. */
+  const bundle = async () => {
+    buildContent.pageDataVersion = code.slice(0, 12)
+    // The earlier build is moved aside and deleted while this one runs: deleting thousands of files
+    // first would keep the build waiting on the disk.
+    const old = path.join(cacheRoot, `old-${process.pid}-${builds}-${Date.now()}`)
+    const bundleStart = performance.now()
+    const moved = await rename(outDir, old).then(
+      () => true,
+      () => false,
+    )
+    if (moved) removing = Promise.all([removing, rm(old, { recursive: true, force: true })]).then(() => undefined)
+    // Made again at once: a build cache whose output folder is missing is pruned by other builds.
+    await mkdir(outDir, { recursive: true })
+    const { build } = await import('vite')
+    await build({ root, logLevel, build: { outDir, emptyOutDir: true } })
+    clientFiles = filesUnder(outDir)
+    await writeFile(templateFile, await readFile(path.join(outDir, 'index.html')))
+    timings.client = since(bundleStart)
+    const ssrStart = performance.now()
+    // Compressed on the thread pool while the server bundle builds and the routes render.
+    compressed = precompress(outDir)
+    // Built beside, then moved in whole: an interrupted build never leaves half a bundle to reuse.
+    const building = path.join(cacheDir, `ssr-${process.pid}-${builds}`)
+    await build({
+      root,
+      logLevel,
+      build: {
+        ssr: 'src/app/entry-server.tsx',
+        outDir: building,
+        emptyOutDir: true,
+        manifest: false,
+        copyPublicDir: false,
+        rolldownOptions: { output: { codeSplitting: false } },
+      },
+    })
+    await rm(path.dirname(ssrFile), { recursive: true, force: true })
+    await rename(building, path.dirname(ssrFile))
+    timings.ssr = since(ssrStart)
+  }
+
   try {
-    let clientFiles = previous?.clientFiles ?? []
-    if (!sameCode) {
-      const { build } = await import('vite')
-      await build({ root, logLevel, build: { outDir, emptyOutDir: true } })
-      clientFiles = filesUnder(outDir)
-      await writeFile(templateFile, await readFile(path.join(outDir, 'index.html')))
+    // The content is checked on worker threads while this thread bundles; on its own when there is
+    // nothing to bundle. The results are written to the disk cache in the background.
+    const checking = checkInParallel(root, { from: options.parallelFrom, ownShare: sameCode || !guessed })
+    let bundled = sameCode || !guessed ? undefined : bundle()
+    // Awaited below; until then a failure must not count as unhandled.
+    bundled?.catch(() => undefined)
+    const { written } = await checking.catch(async (error: unknown) => {
+      await bundled?.catch(() => undefined)
+      throw error
+    })
+    const content = loadContent(root)
+    if (content.problems.length > 0) {
+      await bundled?.catch(() => undefined)
+      throw new Error(`content problems:\n${formatReport(content.problems, { github: false })}`)
     }
-    lap('client')
-    if (!sameCode) {
-      // Built beside, then moved in whole: an interrupted build never leaves half a bundle to reuse.
-      const building = path.join(cacheDir, `ssr-${process.pid}-${builds}`)
-      const { build } = await import('vite')
-      await build({
-        root,
-        logLevel,
-        build: {
-          ssr: 'src/app/entry-server.tsx',
-          outDir: building,
-          emptyOutDir: true,
-          manifest: false,
-          copyPublicDir: false,
-          rolldownOptions: { output: { codeSplitting: false } },
-        },
-      })
-      await rm(path.dirname(ssrFile), { recursive: true, force: true })
-      await rename(building, path.dirname(ssrFile))
+    for (const page of content.pages) pagesByFile.set(page.file, page)
+    if ((await writeGenerated(root, content.pages)).length > 0 || !guessed) {
+      // The labels read from the files were not the checked ones (or could not be read): bundle again.
+      await bundled?.catch(() => undefined)
+      code = codeKey(root)
+      sameCode = previous?.codeKey === code && existsSync(templateFile) && existsSync(ssrFile)
+      bundled = sameCode ? undefined : bundle()
     }
-    lap('ssr')
-
+    timings.content = since(started)
+    await bundled
+    const pageDataVersion = code.slice(0, 12)
+    // What the earlier build left that this one keeps: nothing when the code changed.
+    const kept = sameCode ? previous : undefined
+    const prerenderStart = performance.now()
     // Each page's data file, written when the data or the code that reads it changed.
     const pageData: Record<string, string> = {}
     mkdirSync(path.join(outDir, path.dirname(pageDataFile('/ai/x', pageDataVersion))), { recursive: true })
     for (const page of content.pages) {
       pageData[page.route] = page.key
-      if (sameCode && previous.pageData[page.route] === page.key) continue
+      if (kept?.pageData[page.route] === page.key) continue
       writeFileSync(path.join(outDir, pageDataFile(page.route, pageDataVersion)), dataModule(page.data))
     }
 
@@ -144,7 +183,7 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
     // and the blog) and, for a landing page, its data.
     const shared = digest(code, siteUrl, manifest.blogs)
     const routeKey = (route: string) => digest(shared, route, pageData[route] ?? '')
-    const render = manifest.routes.filter((r) => !sameCode || previous.routes[r.route]?.key !== routeKey(r.route))
+    const render = manifest.routes.filter((r) => kept?.routes[r.route]?.key !== routeKey(r.route))
     const rendered = await prerender(
       {
         root,
@@ -159,13 +198,13 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
       { from: options.parallelFrom },
     )
     const routes: Record<string, RouteRecord> = {}
-    for (const r of manifest.routes) if (sameCode && previous.routes[r.route]) routes[r.route] = previous.routes[r.route]
+    for (const r of manifest.routes) if (kept?.routes[r.route]) routes[r.route] = kept.routes[r.route]
     for (const r of rendered) routes[r.route] = { key: routeKey(r.route), file: r.file, bytes: r.bytes }
     // Routes gone since the earlier build (a post removed) take their HTML with them.
-    if (sameCode)
-      for (const [route, record] of Object.entries(previous.routes))
+    if (kept)
+      for (const [route, record] of Object.entries(kept.routes))
         if (!manifest.routes.some((r) => r.route === route)) await rm(path.join(outDir, record.file), { force: true })
-    lap('prerender')
+    timings.prerender = since(prerenderStart)
 
     const indexable = manifest.routes.filter((r) => r.indexable)
     await writeFile(
@@ -178,11 +217,14 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
     await writeFile(path.join(outDir, 'robots.txt'), robotsTxt(siteUrl))
     await mkdir(path.dirname(path.join(outDir, SITE_MANIFEST_PATH)), { recursive: true })
     await writeFile(path.join(outDir, SITE_MANIFEST_PATH), JSON.stringify(manifest))
-    if (!sameCode) await precompress(outDir)
+    // What is left of the compression, the old output's removal and the cache writes.
+    const finishing = performance.now()
+    await compressed
+    await removing
     writeBuildState(outDir, { codeKey: code, clientFiles, routes, pageData })
-    lap('compress')
-    // Files whose checked result was not kept from an earlier build (node_modules/.cache/site-content).
     await written
+    timings.compress = since(finishing)
+    // Files whose checked result was not kept from an earlier build (node_modules/.cache/site-content).
     const checked = contentChecks.count - checksBefore
     const pages = manifest.routes.map((r) => ({ route: r.route, ...routes[r.route] }))
     return { pages, timings, outDir, checked, files: content.files.length, rendered: rendered.length, bundled: !sameCode }
