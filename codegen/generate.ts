@@ -124,7 +124,10 @@ export function pageRoutesFromText(root: string): Pick<PageEntry, 'route' | 'dat
   if (!existsSync(dir)) return undefined
   const pages: Pick<PageEntry, 'route' | 'data'>[] = []
   for (const name of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
-    const lines = [...readFileSync(path.join(dir, name), 'utf8').matchAll(/^(?:label|category):[ \t].*$/gm)].map((m) => m[0])
+    // One line each: not a block scalar (">-", "|"), and no indented line after it that continues it.
+    const lines = [
+      ...readFileSync(path.join(dir, name), 'utf8').matchAll(/^(?:label|category):[ \t]+[^>|\s].*$(?!\n[ \t]+[^\s#])/gm),
+    ].map((m) => m[0])
     let fields: { label?: unknown; category?: unknown } | undefined
     try {
       fields = lines.length === 2 ? (parse(lines.join('\n')) as typeof fields) : undefined

@@ -80,7 +80,8 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
   const guessed = pageRoutesFromText(root)
   if (guessed) await writeGenerated(root, guessed)
   let code = codeKey(root)
-  let sameCode = previous?.codeKey === code && existsSync(templateFile) && existsSync(ssrFile)
+  /** Whether the earlier build's bundles fit the code with key `key`. */
+  const bundlesKept = (key: string) => previous?.codeKey === key && existsSync(templateFile) && existsSync(ssrFile)
   const pagesByFile = new Map<string, PageEntry>()
   const buildContent: BuildContent = { pageData: (file) => pagesByFile.get(file)?.data, pageDataVersion: code.slice(0, 12) }
   setBuildContent(buildContent)
@@ -88,7 +89,10 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
   let compressed: Promise<unknown> = Promise.resolve()
   let clientFiles = previous?.clientFiles ?? []
 
-  /** The client bundle and the server-render bundle, for the code as it is now. */
+  /**
+   * The client bundle and the server-render bundle, for the code as it is now. They replace the
+   * earlier build's output, so no route of it is kept after this.
+   */
   const bundle = async () => {
     buildContent.pageDataVersion = code.slice(0, 12)
     // The earlier build is moved aside and deleted while this one runs: deleting thousands of files
@@ -130,10 +134,13 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
   }
 
   try {
-    // The content is checked on worker threads while this thread bundles; on its own when there is
-    // nothing to bundle. The results are written to the disk cache in the background.
-    const checking = checkInParallel(root, { from: options.parallelFrom, ownShare: sameCode || !guessed })
-    let bundled = sameCode || !guessed ? undefined : bundle()
+    // The content is checked on worker threads while this thread bundles, when the code read from
+    // the files differs from the earlier build's; on its own otherwise. The results are written to
+    // the disk cache in the background.
+    const speculate = guessed !== undefined && !bundlesKept(code)
+    const checking = checkInParallel(root, { from: options.parallelFrom, ownShare: !speculate })
+    const guessedCode = code
+    let bundled = speculate ? bundle() : undefined
     // Awaited below; until then a failure must not count as unhandled.
     bundled?.catch(() => undefined)
     const { written } = await checking.catch(async (error: unknown) => {
@@ -143,21 +150,24 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
     const content = loadContent(root)
     if (content.problems.length > 0) {
       await bundled?.catch(() => undefined)
+      await compressed.catch(() => undefined)
       throw new Error(`content problems:\n${formatReport(content.problems, { github: false })}`)
     }
     for (const page of content.pages) pagesByFile.set(page.file, page)
-    if ((await writeGenerated(root, content.pages)).length > 0 || !guessed) {
-      // The labels read from the files were not the checked ones (or could not be read): bundle again.
-      await bundled?.catch(() => undefined)
-      code = codeKey(root)
-      sameCode = previous?.codeKey === code && existsSync(templateFile) && existsSync(ssrFile)
-      bundled = sameCode ? undefined : bundle()
-    }
+    await writeGenerated(root, content.pages)
+    code = codeKey(root)
+    if (bundled && code !== guessedCode) {
+      // The labels read from the files were not the checked ones: bundle again, once the first
+      // bundling and its compression are done with the output folder.
+      await bundled.catch(() => undefined)
+      await compressed.catch(() => undefined)
+      bundled = bundle()
+    } else if (!bundled && !bundlesKept(code)) bundled = bundle()
     timings.content = since(started)
     await bundled
     const pageDataVersion = code.slice(0, 12)
-    // What the earlier build left that this one keeps: nothing when the code changed.
-    const kept = sameCode ? previous : undefined
+    // What the earlier build left that this one keeps: nothing once this build bundled.
+    const kept = bundled ? undefined : previous
     const prerenderStart = performance.now()
     // Each page's data file, written when the data or the code that reads it changed.
     const pageData: Record<string, string> = {}
@@ -227,7 +237,7 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
     // Files whose checked result was not kept from an earlier build (node_modules/.cache/site-content).
     const checked = contentChecks.count - checksBefore
     const pages = manifest.routes.map((r) => ({ route: r.route, ...routes[r.route] }))
-    return { pages, timings, outDir, checked, files: content.files.length, rendered: rendered.length, bundled: !sameCode }
+    return { pages, timings, outDir, checked, files: content.files.length, rendered: rendered.length, bundled: !kept }
   } finally {
     setBuildContent(undefined)
   }

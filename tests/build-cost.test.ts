@@ -60,6 +60,11 @@ describe('build cost across builds', () => {
     edit('content/pages/Ai-Consulting.yaml', 'title2: "that', 'title2: "reworded, that')
     // A label is in every page's menu: that is a change to the code every page shares.
     expect(build()).toMatchObject({ checked: 2, rendered: routes, bundled: true })
+    // A label the quick read of the files cannot take (folded over two lines): the checked one is used.
+    edit('content/pages/Ai-Development.yaml', 'label: Edited ', 'label: >-\n  Folded\n  ')
+    expect(build()).toMatchObject({ checked: 1, rendered: routes, bundled: true })
+    expect(readFileSync(path.join(site.root, 'src/generated/page-routes.ts'), 'utf8')).toContain('label: "Folded AI Development"')
+    expect(readFileSync(path.join(dist, 'ai/Ai-Consulting.html'), 'utf8')).toContain('Folded AI Development')
 
     const copyOnly = new Map(filesUnder(dist).map((f) => [f, readFileSync(path.join(dist, f))]))
     edit('content/pages/Ai-Consulting.yaml', 'title2: "reworded, that', 'title2: "reworded again, that')
