@@ -5,7 +5,8 @@
  * main-thread long tasks while a page starts. BENCH_PAGES=1000,5000 and
  * BENCH_SKIP=lighthouse,longtasks,load,leads,scale choose what runs.
  */
-import { mkdtempSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -32,31 +33,75 @@ const ms = (v: number) => `${Math.round(v).toLocaleString('en-US')} ms`
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
-/** One whole `npm run build` (content checked once, codegen, bundles, prerender, compression), timed by phase. */
-async function timeBuild(siteRoot: string) {
+/** One whole build (content checked once, codegen, bundles, prerender, compression), timed by phase. */
+async function timeBuild(siteRoot: string, full = true) {
   const t = performance.now()
-  const { pages, timings } = await buildSite(siteRoot, { quiet: true })
+  const { pages, timings, rendered, checked } = await buildSite(siteRoot, { quiet: true, full })
   const build = performance.now() - t
   const landing = pages.filter((p) => p.route.startsWith('/ai/'))
-  return { pages: landing.length, build, timings, htmlBytes: landing.reduce((n, p) => n + p.bytes, 0) / landing.length }
+  return {
+    pages: landing.length,
+    build,
+    timings,
+    rendered,
+    checked,
+    htmlBytes: landing.reduce((n, p) => n + p.bytes, 0) / landing.length,
+  }
+}
+
+/** A build as an editor runs it: a new process, `node --import tsx scripts/build.ts`. */
+function timeBuildCommand(siteRoot: string) {
+  const t = performance.now()
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: siteRoot, stdio: 'ignore' })
+  return performance.now() - t
+}
+
+/** Rewrites the first match of `from` in one file of a site. */
+function edit(siteRoot: string, file: string, from: RegExp, to: string) {
+  const full = path.join(siteRoot, file)
+  writeFileSync(full, readFileSync(full, 'utf8').replace(from, to))
 }
 
 if (!skip.has('scale')) {
   print('## Build time by number of pages')
   print()
   print(
-    'Real-size pages: the 50 real ones, then numbered copies of them with every text made unique (scripts/synthetic-site.ts).',
+    'Real-size pages: the 50 real ones, then numbered copies of them with every text made unique (scripts/synthetic-site.ts). ' +
+      'Each build starts from nothing but the 50 real pages, whose checked content is kept from earlier builds. ' +
+      'The content check and the bundles overlap, so the phases add up to more than the build.',
   )
   print()
   print(
-    '| pages | build | per page | content (load, check, codegen) | client bundle | SSR bundle | prerender | compress | HTML per page (raw) |',
+    '| pages | build | per page | content (load, check, codegen) | client bundle | SSR bundle | prerender | finishing | HTML per page (raw) |',
   )
   print('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
   const rows: Awaited<ReturnType<typeof timeBuild>>[] = [await timeBuild(root)]
+  const rebuilds: string[] = []
   for (const count of syntheticSizes) {
     const synthetic = createSyntheticSite(root, count)
     try {
       rows.push(await timeBuild(synthetic.root))
+      if (count === syntheticSizes[0]) {
+        // Rebuilds of the same site: what an editor's preview and a deploy wait for after a change.
+        const row = async (what: string, change?: () => void) => {
+          change?.()
+          const inProcess = await timeBuild(synthetic.root, false)
+          // The same change made again by hand, built by a new process as `npm run build` does.
+          change?.()
+          const command = timeBuildCommand(synthetic.root)
+          rebuilds.push(
+            `| ${what} | ${ms(inProcess.build)} | ${ms(command)} | ${inProcess.checked} | ${inProcess.rendered.toLocaleString('en-US')} |`,
+          )
+        }
+        let n = 0
+        await row('nothing changed')
+        await row("one page's copy edited", () =>
+          edit(synthetic.root, 'content/pages/Ai-Consulting.yaml', /title2: "/, `title2: "edit ${++n}, `),
+        )
+        await row("one page's label edited (every menu changes: both bundles again)", () =>
+          edit(synthetic.root, 'content/pages/Ai-Consulting.yaml', /^label: /m, `label: E${++n} `),
+        )
+      }
     } finally {
       synthetic.dispose()
     }
@@ -68,6 +113,14 @@ if (!skip.has('scale')) {
     )
   }
   print()
+  if (rebuilds.length > 0) {
+    print(`### Rebuilds at ${syntheticSizes[0].toLocaleString('en-US')} pages`)
+    print()
+    print('| change | build, in process | build, new process | files checked | routes rendered |')
+    print('| --- | ---: | ---: | ---: | ---: |')
+    for (const line of rebuilds) print(line)
+    print()
+  }
   // The real site is built last so dist/ holds it for what follows.
   await timeBuild(root)
 }

@@ -57,9 +57,10 @@ export function codeKey(root: string, env: NodeJS.ProcessEnv = process.env): str
   }
   const compiledIn = Object.entries(env)
     // VITE_USER_NODE_ENV is Vite's copy of NODE_ENV, set during a build.
-    .filter(([name]) => (name.startsWith('VITE_') && name !== 'VITE_USER_NODE_ENV') || name === 'NODE_ENV')
+    .filter(([name]) => name.startsWith('VITE_') && name !== 'VITE_USER_NODE_ENV')
     .sort(([a], [b]) => (a < b ? -1 : 1))
-  hash.update(JSON.stringify([compiledIn, new Date().getFullYear()]))
+  // A build sets NODE_ENV to production when it is not set: the same build either way.
+  hash.update(JSON.stringify([compiledIn, env.NODE_ENV ?? 'production', new Date().getFullYear()]))
   return hash.digest('hex')
 }
 

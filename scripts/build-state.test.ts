@@ -1,0 +1,37 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { codeKey } from './build-state.ts'
+
+describe('code key', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'code-key-'))
+  const write = (rel: string, text: string) => {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true })
+    writeFileSync(path.join(root, rel), text)
+  }
+  write('src/app.tsx', 'export const a = 1')
+  write('content/site.yaml', 'company: {}')
+  write('content/pages/A.yaml', 'label: A')
+
+  it('is the same for the same code and build environment', () => {
+    // A build sets NODE_ENV to production, and Vite copies it to VITE_USER_NODE_ENV.
+    expect(codeKey(root, {})).toBe(codeKey(root, { NODE_ENV: 'production', VITE_USER_NODE_ENV: 'production' }))
+    expect(codeKey(root, { PATH: '/bin' })).toBe(codeKey(root, {}))
+  })
+
+  it('changes with the code, site.yaml and what is compiled in, not with pages, tests or dotfiles', () => {
+    const before = codeKey(root, {})
+    write('content/pages/A.yaml', 'label: B')
+    write('src/app.test.tsx', 'it()')
+    write('src/generated/.inputs.json', '{}')
+    expect(codeKey(root, {})).toBe(before)
+    expect(codeKey(root, { VITE_API_URL: 'https://api.example.com' })).not.toBe(before)
+    expect(codeKey(root, { NODE_ENV: 'test' })).not.toBe(before)
+    write('content/site.yaml', 'company: { name: x }')
+    const afterSite = codeKey(root, {})
+    expect(afterSite).not.toBe(before)
+    write('src/app.tsx', 'export const a = 2')
+    expect(codeKey(root, {})).not.toBe(afterSite)
+  })
+})
