@@ -9,6 +9,8 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { performance } from 'node:perf_hooks'
@@ -243,12 +245,47 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
   }
 }
 
+/**
+ * The server as JavaScript in build/ (tsconfig.server.json), compiled by tsc in its own process
+ * beside the site build; tsc keeps a record of what it compiled (build/.tsbuildinfo) and does
+ * little when nothing changed.
+ */
+async function compileServer(root: string): Promise<void> {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
+  // Everything tsconfig.server.json can include, and the compiler: when none of it changed since
+  // the last compile, tsc would spend a second and a half finding that out.
+  const inputs = digest(
+    readFileSync(tsc),
+    ...[
+      'tsconfig.server.json',
+      ...['server', 'src/core', 'src/generated'].flatMap((dir) => filesUnder(path.join(root, dir)).map((f) => `${dir}/${f}`)),
+    ]
+      .filter((f) => f.endsWith('.json') || f.endsWith('.ts'))
+      .map((f) => `${f}\0${readFileSync(path.join(root, f), 'utf8')}`),
+  )
+  const stamp = path.join(root, 'build/.inputs')
+  if (existsSync(path.join(root, 'build/server/main.js')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === inputs) return
+  await new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, [tsc, '-p', 'tsconfig.server.json'], { cwd: root }, (error, stdout, stderr) =>
+      error ? reject(new Error(`tsc -p tsconfig.server.json failed:\n${stdout}${stderr}`)) : resolve(),
+    )
+  })
+  await writeFile(stamp, inputs)
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now()
-  // --full: build everything, as from a fresh clone.
+  // --full: build everything, as from a fresh clone. --server: also compile the server to build/.
   const full = process.argv.includes('--full')
+  const server = process.argv.includes('--server') ? compileServer(process.cwd()) : Promise.resolve()
+  // Awaited below; until then a failure must not count as unhandled.
+  server.catch(() => undefined)
   const { pages, timings, checked, files, rendered, bundled } = await buildSite(process.cwd(), { full }).catch((error: Error) => {
     // A content problem is the editor's to fix: the report says where, a stack trace would not help.
+    console.error(error.message)
+    process.exit(1)
+  })
+  await server.catch((error: Error) => {
     console.error(error.message)
     process.exit(1)
   })

@@ -48,6 +48,7 @@ export function createSyntheticSite(projectRoot: string, count: number) {
     'tsconfig.json',
     'tsconfig.app.json',
     'tsconfig.node.json',
+    'tsconfig.server.json',
   ]) {
     cpSync(path.join(projectRoot, entry), path.join(root, entry), {
       recursive: true,
