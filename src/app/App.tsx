@@ -1,5 +1,5 @@
 import { LandingPage, LandingRoute, preloadLanding } from '../features/landing/LandingRoute'
-import { matchRoute, Navigate, RouteSwitch, useLocation, type RouteEntry } from '../lib/router'
+import { LinkNavigation, matchRoute, Navigate, RouteSwitch, useLocation, type RouteEntry } from '../lib/router'
 import { lazyComponent } from '../lib/load-once'
 import { PageBoundary } from './PageBoundary'
 import { SiteShell } from './SiteShell'
@@ -56,10 +56,12 @@ export function preloadRoute(pathname: string): Promise<unknown> {
 export function App() {
   const { pathname } = useLocation()
   return (
-    <SiteShell>
-      <PageBoundary pathname={pathname}>
-        <RouteSwitch routes={routes} fallback={<NotFoundPage />} />
-      </PageBoundary>
-    </SiteShell>
+    <LinkNavigation>
+      <SiteShell>
+        <PageBoundary pathname={pathname}>
+          <RouteSwitch routes={routes} fallback={<NotFoundPage />} />
+        </PageBoundary>
+      </SiteShell>
+    </LinkNavigation>
   )
 }
