@@ -4,6 +4,7 @@ import type { Plugin, ViteDevServer } from 'vite'
 import type { ContractTerms } from './terms.ts'
 import { CONTENT_DIRS, compileContentFile, contentKindOf, createSiteIndex, loadContent } from './content.ts'
 import { writeGenerated } from './generate.ts'
+import { buildContent, dataModule, pageDataModuleSource } from './build-content.ts'
 import { formatProblem } from './report.ts'
 import { landingFileOf, landingRouteOf, PAGE_DATA_SPECIFIER, pageDataFile } from '../src/core/routes.ts'
 
@@ -17,23 +18,6 @@ import { landingFileOf, landingRouteOf, PAGE_DATA_SPECIFIER, pageDataFile } from
  * landing page loads. The modules are typed by src/generated/site-parts.d.ts.
  */
 const SITE_PART = 'site-part:'
-
-/**
- * What a build hands the content plugin, under Symbol.for(BUILD_CONTENT): each page's checked data
- * by file, for the server render, and the version of the addresses the browser loads it from.
- */
-const BUILD_CONTENT = 'site-content.build'
-export interface BuildContent {
-  pageData: (file: string) => unknown
-  pageDataVersion: string
-}
-const buildContent = () => (globalThis as Record<symbol, BuildContent | undefined>)[Symbol.for(BUILD_CONTENT)]
-export function setBuildContent(value: BuildContent | undefined) {
-  ;(globalThis as Record<symbol, BuildContent | undefined>)[Symbol.for(BUILD_CONTENT)] = value
-}
-
-/** A data module: a page's, a part of site.yaml. JSON.parse of a string literal is faster for engines than an object literal of the same size. */
-export const dataModule = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))})`
 
 export function contentPlugin(): Plugin {
   let root = process.cwd()
@@ -88,7 +72,7 @@ export function contentPlugin(): Plugin {
       if (id.startsWith(`\0${PAGE_DATA_SPECIFIER}`)) {
         const file = landingFileOf(landingRouteOf(id.slice(PAGE_DATA_SPECIFIER.length + 1)))
         return {
-          code: `export default globalThis[Symbol.for(${JSON.stringify(BUILD_CONTENT)})].pageData(${JSON.stringify(file)})`,
+          code: pageDataModuleSource(file),
           map: null,
         }
       }

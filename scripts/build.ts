@@ -18,7 +18,7 @@ import { checkInParallel, contentChecks, loadContent, type PageEntry } from '../
 import { pageRoutesFromText, writeGenerated } from '../codegen/generate.ts'
 import { formatReport } from '../codegen/report.ts'
 import { builtBlogs, contentProjects, manifestRoutes } from '../codegen/site-manifest.ts'
-import { dataModule, setBuildContent, type BuildContent } from '../codegen/vite-plugin-content.ts'
+import { dataModule, setBuildContent, type BuildContent } from '../codegen/build-content.ts'
 import { SITE_MANIFEST_PATH, type SiteManifest } from '../src/core/manifest.ts'
 import { pageDataFile } from '../src/core/routes.ts'
 import { codeKey, digest, filesUnder, readBuildState, writeBuildState, type RouteRecord } from './build-state.ts'

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads'
-import { setBuildContent } from '../codegen/vite-plugin-content.ts'
+import { setBuildContent } from '../codegen/build-content.ts'
 import { renderRoutes, type PrerenderOptions } from './prerender.ts'
 
 /** A worker thread of prerender: renders its share of the routes and writes their HTML. */
