@@ -54,6 +54,8 @@ export interface BuildOptions {
   full?: boolean
   /** How many files to check, or routes to render, make it worth starting worker threads. */
   parallelFrom?: number
+  /** Called once the generated files (src/generated) are written, for work that reads them. */
+  onGenerated?: () => void
 }
 
 export async function buildSite(root: string, options: BuildOptions = {}) {
@@ -80,7 +82,13 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
   // page. Read from the files at once, they let the bundles build while the content is checked; the
   // checked content then confirms them, or the bundles are built again.
   const guessed = pageRoutesFromText(root)
-  if (guessed) await writeGenerated(root, guessed)
+  let generated = false
+  const generate = async (pages: Parameters<typeof writeGenerated>[1]) => {
+    await writeGenerated(root, pages)
+    if (!generated) options.onGenerated?.()
+    generated = true
+  }
+  if (guessed) await generate(guessed)
   let code = codeKey(root)
   /** Whether the earlier build's bundles fit the code with key `key`. */
   const bundlesKept = (key: string) => previous?.codeKey === key && existsSync(templateFile) && existsSync(ssrFile)
@@ -156,7 +164,7 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
       throw new Error(`content problems:\n${formatReport(content.problems, { github: false })}`)
     }
     for (const page of content.pages) pagesByFile.set(page.file, page)
-    await writeGenerated(root, content.pages)
+    await generate(content.pages)
     code = codeKey(root)
     if (bundled && code !== guessedCode) {
       // The labels read from the files were not the checked ones: bundle again, once the first
@@ -277,14 +285,21 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now()
   // --full: build everything, as from a fresh clone. --server: also compile the server to build/.
   const full = process.argv.includes('--full')
-  const server = process.argv.includes('--server') ? compileServer(process.cwd()) : Promise.resolve()
-  // Awaited below; until then a failure must not count as unhandled.
-  server.catch(() => undefined)
-  const { pages, timings, checked, files, rendered, bundled } = await buildSite(process.cwd(), { full }).catch((error: Error) => {
-    // A content problem is the editor's to fix: the report says where, a stack trace would not help.
-    console.error(error.message)
-    process.exit(1)
-  })
+  // The server includes the generated content types: it compiles once they are written.
+  let server: Promise<void> = Promise.resolve()
+  const onGenerated = () => {
+    if (!process.argv.includes('--server')) return
+    server = compileServer(process.cwd())
+    // Awaited below; until then a failure must not count as unhandled.
+    server.catch(() => undefined)
+  }
+  const { pages, timings, checked, files, rendered, bundled } = await buildSite(process.cwd(), { full, onGenerated }).catch(
+    (error: Error) => {
+      // A content problem is the editor's to fix: the report says where, a stack trace would not help.
+      console.error(error.message)
+      process.exit(1)
+    },
+  )
   await server.catch((error: Error) => {
     console.error(error.message)
     process.exit(1)
