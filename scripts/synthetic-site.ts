@@ -45,6 +45,7 @@ export function createSyntheticSite(projectRoot: string, count: number) {
     'index.html',
     'vite.config.ts',
     'package.json',
+    'package-lock.json',
     'tsconfig.json',
     'tsconfig.app.json',
     'tsconfig.node.json',
