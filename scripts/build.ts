@@ -20,7 +20,7 @@ import { formatReport } from '../codegen/report.ts'
 import { builtBlogs, contentProjects, manifestRoutes } from '../codegen/site-manifest.ts'
 import { dataModule, setBuildContent, type BuildContent } from '../codegen/build-content.ts'
 import { SITE_MANIFEST_PATH, type SiteManifest } from '../src/core/manifest.ts'
-import { pageDataFile } from '../src/core/routes.ts'
+import { pageDataDir, pageDataFile } from '../src/core/routes.ts'
 import { codeKey, digest, filesUnder, readBuildState, writeBuildState, type RouteRecord } from './build-state.ts'
 import { precompress } from './precompress.ts'
 import { prerender } from './prerender.ts'
@@ -181,7 +181,7 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
     const prerenderStart = performance.now()
     // Each page's data file, written when the data or the code that reads it changed.
     const pageData: Record<string, string> = {}
-    mkdirSync(path.join(outDir, path.dirname(pageDataFile('/ai/x', pageDataVersion))), { recursive: true })
+    mkdirSync(path.join(outDir, pageDataDir(pageDataVersion)), { recursive: true })
     for (const page of content.pages) {
       pageData[page.route] = page.key
       if (kept?.pageData[page.route] === page.key) continue

@@ -40,6 +40,19 @@ describe('static site', () => {
     expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
   })
 
+  it("revalidates a landing page's data file, which keeps its address when the copy changes", async () => {
+    const html = await (await get('/ai/Ai-Development')).text()
+    const data = /href="(\/page-data\/[0-9a-f]+\/Ai-Development\.js)"/.exec(html)![1]
+    const response = await get(data, { 'accept-encoding': 'br' })
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    // Compressed by the server on first request: the build leaves page data uncompressed.
+    expect(response.headers.get('content-encoding')).toBe('br')
+    expect(await response.text()).toMatch(/^export default JSON\.parse\(/)
+    const etag = response.headers.get('etag')!
+    expect((await get(data, { 'if-none-match': etag })).status).toBe(304)
+  })
+
   it('answers brotli, gzip or plain by Accept-Encoding, all with the same content', async () => {
     const plain = Buffer.from(await (await get('/ai/Ai-Development', { 'accept-encoding': 'identity' })).arrayBuffer())
     const br = await get('/ai/Ai-Development', { 'accept-encoding': 'gzip, br' })

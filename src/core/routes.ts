@@ -38,7 +38,8 @@ export const pageDataSpecifier = (route: string) => PAGE_DATA_SPECIFIER + route.
  * address that stays when the page's copy changes, so an edit rewrites that file and that page's
  * HTML, never the code every page shares. `version` changes with the code that reads the data.
  */
-export const pageDataFile = (route: string, version: string) => `page-data/${version}/${route.slice(LANDING_PREFIX.length)}.js`
+export const pageDataFile = (route: string, version: string) => `${pageDataDir(version)}/${route.slice(LANDING_PREFIX.length)}.js`
+export const pageDataDir = (version: string) => `page-data/${version}`
 
 /** The dist/ file that serves a route: / → index.html, /ai/X → ai/X.html, /404 → 404.html. */
 export function htmlFileFor(route: string): string {
