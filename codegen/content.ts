@@ -13,7 +13,7 @@ import type { ContentKind } from './schemas.ts'
 import { placeholderProblems } from './placeholder.ts'
 import { claimContext, pageClaimProblems, type ClaimContext, type CompanyFacts } from './claims.ts'
 import { svgProblems } from './svg.ts'
-import { startWorker } from './worker.ts'
+import { startWorker, type TsWorker } from './worker.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 import { blogRoute } from '../src/core/blog.ts'
 import { BLOGS_DIR, FIXED_ROUTES, landingRouteOf, PAGES_DIR } from '../src/core/routes.ts'
@@ -436,18 +436,25 @@ function audienceFromText(text: string): YamlSource {
   return { file: '', data, problems: [], locate: () => ({ line: 1, column: 1 }) }
 }
 
+/** Files a thread checks between two looks for more work. */
+const CHECK_BATCH = 25
+
 /** Below this many files to check, starting worker threads costs more than it saves. */
 const PARALLEL_FROM = 200
 
 /**
- * Checks the files no earlier build kept on every core: worker threads check a share each (this
- * thread too, unless told it has other work) and hand the results back, then the claims of their pages once every page's audience
+ * Checks the files no earlier build kept on every core: worker threads and this one (once
+ * `joinWhen` settles) take batches of them and hand the results back, then the claims of their pages once every page's audience
  * is known. loadContent then finds all of it in memory. Checking one real page takes some 4 ms, so
  * this nearly halves a cold build of a large site on two cores.
  */
 export async function checkInParallel(
   root: string,
-  { threads = availableParallelism(), from = PARALLEL_FROM, ownShare = true } = {},
+  {
+    threads = availableParallelism(),
+    from = PARALLEL_FROM,
+    joinWhen = Promise.resolve() as Promise<unknown>,
+  }: { threads?: number; from?: number; joinWhen?: Promise<unknown> } = {},
 ): Promise<{ checked: number; written: Promise<void> }> {
   const none = { checked: 0, written: Promise.resolve() }
   if (threads < 2) return none
@@ -473,10 +480,12 @@ export async function checkInParallel(
     }
   }
   if (jobs.length < from) return none
-  // Without a share of its own, this thread is free for other work (the bundles) meanwhile.
-  const split = Array.from({ length: threads }, (_, i) => jobs.filter((_, j) => j % threads === i))
-  const [own, ...shares] = ownShare ? split : [[], ...split]
-  const workers = shares.map(() => startWorker(new URL('./check-worker.ts', import.meta.url)))
+  // Small batches handed to whichever thread is free: this one joins once its other work (the
+  // bundles) is done, and no thread waits on another's share.
+  const batches = Array.from({ length: Math.ceil(jobs.length / CHECK_BATCH) }, (_, i) =>
+    jobs.slice(i * CHECK_BATCH, (i + 1) * CHECK_BATCH),
+  )
+  const workers = Array.from({ length: threads - 1 }, () => startWorker(new URL('./check-worker.ts', import.meta.url)))
   const local = checkerThread()
   // The claim rules depend on the places every page addresses: read from the files at once, so the
   // threads run the rules while they check. If the checked pages say otherwise, they run again.
@@ -485,15 +494,28 @@ export async function checkInParallel(
     [...jobs, ...known].filter((job) => job.kind === 'page').map((job) => audienceFromText(job.text)),
   )
   try {
-    const checked = Promise.all(
-      workers.map((w, i) => w.request<CheckAnswer>({ check: { root, jobs: shares[i], terms, context: guessed } })),
-    )
-    // This thread checks its share while the workers start and check theirs.
-    const ownAnswer = local({ check: { root, jobs: own, terms, context: guessed } }) as CheckAnswer
-    const answers = [...ownAnswer, ...(await checked).flat()]
     const texts = new Map(jobs.map((job) => [job.relativeFile, job.text]))
-    for (const { key, stored } of answers) compiled.set(key, fromStored(stored, stored.file, texts.get(stored.file)!, key))
-    contentChecks.count += jobs.length - own.length
+    const answers: CheckAnswer = []
+    const check = (batch: CheckJob[]) => ({ check: { root, jobs: batch, terms, context: guessed } })
+    const inWorker = async (worker: TsWorker) => {
+      for (let batch = batches.shift(); batch; batch = batches.shift()) {
+        for (const answer of await worker.request<CheckAnswer>(check(batch))) {
+          const { key, stored } = answer
+          compiled.set(key, fromStored(stored, stored.file, texts.get(stored.file)!, key))
+          answers.push(answer)
+        }
+        contentChecks.count += batch.length
+      }
+    }
+    const here = async () => {
+      await joinWhen.catch(() => undefined)
+      for (let batch = batches.shift(); batch; batch = batches.shift()) {
+        answers.push(...(local(check(batch)) as CheckAnswer))
+        // Lets the workers' answers in, and their next batches out, between two of this thread's.
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    }
+    await Promise.all([...workers.map(inWorker), here()])
 
     const sources = [...jobs, ...known]
       .filter((job) => job.kind === 'page')

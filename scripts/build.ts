@@ -148,11 +148,12 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
     // the files differs from the earlier build's; on its own otherwise. The results are written to
     // the disk cache in the background.
     const speculate = guessed !== undefined && !bundlesKept(code)
-    const checking = checkInParallel(root, { from: options.parallelFrom, ownShare: !speculate })
     const guessedCode = code
     let bundled = speculate ? bundle() : undefined
     // Awaited below; until then a failure must not count as unhandled.
     bundled?.catch(() => undefined)
+    // This thread joins the check once the bundles are done.
+    const checking = checkInParallel(root, { from: options.parallelFrom, joinWhen: bundled })
     const { written } = await checking.catch(async (error: unknown) => {
       await bundled?.catch(() => undefined)
       throw error
