@@ -15,8 +15,8 @@ import { writeFileAtomic } from '../codegen/write-atomic.ts'
 const STATE_VERSION = 1
 
 /** Folders and files the bundles and the server render are built from. Tests and dotfiles are not. */
-const CODE_DIRS = ['src', 'codegen', 'scripts', 'schema', 'public']
-const CODE_FILES = [
+export const CODE_DIRS = ['src', 'codegen', 'scripts', 'schema', 'public']
+export const CODE_FILES = [
   'index.html',
   'vite.config.ts',
   'package.json',

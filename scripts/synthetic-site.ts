@@ -1,7 +1,8 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parse, stringify } from 'yaml'
+import { CODE_DIRS, CODE_FILES } from './build-state.ts'
 
 /** Where a text's words end: before any closing tags at its very end. */
 const TEXT_END = /((?:<\/[a-z]+>)*)$/
@@ -35,22 +36,9 @@ export function realSizeCopy(page: Record<string, unknown>, n: number): Record<s
  */
 export function createSyntheticSite(projectRoot: string, count: number) {
   const root = mkdtempSync(path.join(tmpdir(), `synthetic-${count}-`))
-  for (const entry of [
-    'codegen',
-    'schema',
-    'src',
-    'scripts',
-    'server',
-    'public',
-    'index.html',
-    'vite.config.ts',
-    'package.json',
-    'package-lock.json',
-    'tsconfig.json',
-    'tsconfig.app.json',
-    'tsconfig.node.json',
-    'tsconfig.server.json',
-  ]) {
+  // The project's code as a build sees it (its content is written below), and the server's.
+  const code = [...CODE_DIRS, ...CODE_FILES.filter((f) => !f.startsWith('content/')), 'server', 'tsconfig.server.json']
+  for (const entry of code.filter((f) => existsSync(path.join(projectRoot, f)))) {
     cpSync(path.join(projectRoot, entry), path.join(root, entry), {
       recursive: true,
       filter: (source) => !source.includes(`${path.sep}generated`),
