@@ -414,12 +414,18 @@ export function checkerThread() {
     if ('claims' in request) return pages.map(({ key, source }) => ({ key, problems: pageClaimProblems(source, request.claims) }))
     const { root, jobs, terms, context } = request.check
     const index = createSiteIndex(root)
-    return jobs.map((job) => {
-      const result = compileContentFile(job.relativeFile, job.text, job.kind, index, terms)
-      if (job.kind !== 'page') return { key: result.key!, stored: storedResult(result) }
+    return jobs.flatMap((job) => {
+      let result: Compiled
+      try {
+        result = compileContentFile(job.relativeFile, job.text, job.kind, index, terms)
+      } catch {
+        // Left for loadContent, which reports a file the checker cannot handle with the others.
+        return []
+      }
+      if (job.kind !== 'page') return [{ key: result.key!, stored: storedResult(result) }]
       pages.push({ key: result.key!, source: result.source })
       const claims = context && pageClaimProblems(result.source, context)
-      return { key: result.key!, stored: storedResult(result), claims }
+      return [{ key: result.key!, stored: storedResult(result), claims }]
     })
   }
 }
@@ -499,7 +505,15 @@ export async function checkInParallel(
     const check = (batch: CheckJob[]) => ({ check: { root, jobs: batch, terms, context: guessed } })
     const inWorker = async (worker: TsWorker) => {
       for (let batch = batches.shift(); batch; batch = batches.shift()) {
-        for (const answer of await worker.request<CheckAnswer>(check(batch))) {
+        let answered: CheckAnswer
+        try {
+          answered = await worker.request<CheckAnswer>(check(batch))
+        } catch {
+          // A worker that fails (or never starts) gives its batch back, and this thread checks it.
+          batches.push(batch)
+          return
+        }
+        for (const answer of answered) {
           const { key, stored } = answer
           compiled.set(key, fromStored(stored, stored.file, texts.get(stored.file)!, key))
           answers.push(answer)
@@ -516,6 +530,8 @@ export async function checkInParallel(
       }
     }
     await Promise.all([...workers.map(inWorker), here()])
+    // Batches a failed worker gave back after this thread's last look.
+    await here()
 
     const sources = [...jobs, ...known]
       .filter((job) => job.kind === 'page')
@@ -529,7 +545,8 @@ export async function checkInParallel(
         store.changed = true
       }
     } else if (context) {
-      const answers = Promise.all(workers.map((w) => w.request<ClaimsAnswer>({ claims: context })))
+      // A worker that fails leaves its pages' claims to loadContent, which runs the rules for any page without them.
+      const answers = Promise.all(workers.map((w) => w.request<ClaimsAnswer>({ claims: context }).catch(() => [])))
       const store = claimStore(context, index.cacheDir)
       for (const { key, problems } of [...(local({ claims: context }) as ClaimsAnswer), ...(await answers).flat()]) {
         store.byFile.set(key, problems)
@@ -540,10 +557,16 @@ export async function checkInParallel(
     await Promise.all(workers.map((w) => w.close()))
     throw error
   }
-  // Each thread writes its results to the disk cache while the build goes on.
+  // Each thread writes its results to the disk cache while the build goes on; a thread that fails
+  // to only costs the next build its head start.
   const written = Promise.all([
     local({ flush: true }),
-    ...workers.map((w) => w.request({ flush: true }).finally(() => w.close())),
+    ...workers.map((w) =>
+      w
+        .request({ flush: true })
+        .catch(() => undefined)
+        .finally(() => w.close()),
+    ),
   ]).then(() => undefined)
   return { checked: jobs.length, written }
 }

@@ -74,7 +74,10 @@ export async function prerender(
         const data = Object.fromEntries(
           share.filter((r) => isLandingRoute(r.route)).map((r) => [landingFileOf(r.route), pageData(landingFileOf(r.route))]),
         )
-        return workers[i].request<RenderedRoute[]>({ options: { ...options, render: share }, pageData: data })
+        // A worker that fails leaves its share to this thread: a page that cannot render fails here too.
+        return workers[i]
+          .request<RenderedRoute[]>({ options: { ...options, render: share }, pageData: data })
+          .catch(() => renderRoutes({ ...options, render: share }))
       }),
     )
     const rendered = [...(await renderRoutes({ ...options, render: own })), ...(await theirs).flat()]
