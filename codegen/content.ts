@@ -14,6 +14,7 @@ import { placeholderProblems } from './placeholder.ts'
 import { claimContext, pageClaimProblems, type ClaimContext, type CompanyFacts } from './claims.ts'
 import { svgProblems } from './svg.ts'
 import { startWorker, type TsWorker } from './worker.ts'
+import { filesUnder } from './files.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 import { blogRoute } from '../src/core/blog.ts'
 import { BLOGS_DIR, FIXED_ROUTES, landingRouteOf, PAGES_DIR } from '../src/core/routes.ts'
@@ -63,17 +64,7 @@ function listYaml(dir: string): string[] {
 }
 
 function listImages(publicDir: string): string[] {
-  const out: string[] = []
-  const walk = (dir: string) => {
-    if (!existsSync(dir)) return
-    for (const name of readdirSync(dir)) {
-      const full = path.join(dir, name)
-      if (statSync(full).isDirectory()) walk(full)
-      else out.push('/' + toPosix(path.relative(publicDir, full)))
-    }
-  }
-  walk(path.join(publicDir, 'images'))
-  return out.sort()
+  return filesUnder(path.join(publicDir, 'images')).map((f) => `/images/${f}`)
 }
 
 /** Reads image sizes once per file: width and height go on every <img> so nothing shifts. */

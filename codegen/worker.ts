@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { filesUnder } from './files.ts'
 
 /** A worker thread running a TypeScript module that answers each message it gets with one message, in order. */
 export interface TsWorker {
@@ -12,17 +13,6 @@ export interface TsWorker {
 
 /** The project's source folders a worker's code can come from. */
 const SOURCE_DIRS = ['codegen', 'scripts', 'src', 'schema']
-
-function sourceFiles(dir: string): string[] {
-  if (!existsSync(dir)) return []
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const full = path.join(dir, name)
-      if (statSync(full).isDirectory()) return sourceFiles(full)
-      return /\.(ts|tsx|mts|mjs|json)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : []
-    })
-}
 
 const bundles = new Map<string, Promise<string>>()
 
@@ -41,7 +31,11 @@ function bundled(entry: URL): Promise<string> {
       const root = path.resolve(path.dirname(source), '..')
       // The project's own path too: the bundle names the files it was made from.
       const hash = createHash('sha256').update(root)
-      for (const f of SOURCE_DIRS.flatMap((d) => sourceFiles(path.join(root, d)))) hash.update(f).update(readFileSync(f))
+      for (const dir of SOURCE_DIRS)
+        for (const f of filesUnder(path.join(root, dir)).filter(
+          (f) => /\.(ts|tsx|mts|mjs|json)$/.test(f) && !/\.test\.tsx?$/.test(f),
+        ))
+          hash.update(f).update(readFileSync(path.join(root, dir, f)))
       const out = path.join(
         root,
         'node_modules/.cache/site-workers',

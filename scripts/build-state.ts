@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { filesUnder } from '../codegen/files.ts'
 import { writeFileAtomic } from '../codegen/write-atomic.ts'
 
 /**
@@ -33,24 +34,19 @@ export const CODE_FILES = [
   '.env.production.local',
 ]
 
-function* codeFiles(root: string, dir: string): Generator<string> {
-  const full = path.join(root, dir)
-  if (!existsSync(full)) return
-  for (const entry of readdirSync(full, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const rel = `${dir}/${entry.name}`
-    if (entry.isDirectory()) yield* codeFiles(root, rel)
-    // Dotfiles are bookkeeping, such as the record of the generated files' inputs.
-    else if (!/\.test\.tsx?$/.test(entry.name) && !entry.name.startsWith('.')) yield rel
-  }
-}
-
 /**
  * A hash of the code every page is built with: sources, the lockfile, the public folder, site.yaml,
  * and the build's environment (VITE_ variables are compiled in; the year is printed in the footer).
  */
 export function codeKey(root: string, env: NodeJS.ProcessEnv = process.env): string {
   const hash = createHash('sha256').update(`state ${STATE_VERSION}\n`)
-  for (const rel of [...CODE_DIRS.flatMap((dir) => [...codeFiles(root, dir)]), ...CODE_FILES]) {
+  // Dotfiles are bookkeeping, such as the record of the generated files' inputs.
+  const sources = CODE_DIRS.flatMap((dir) =>
+    filesUnder(path.join(root, dir))
+      .filter((f) => !/(^|\/)\.[^/]*$/.test(f) && !/\.test\.tsx?$/.test(f))
+      .map((f) => `${dir}/${f}`),
+  )
+  for (const rel of [...sources, ...CODE_FILES]) {
     const file = path.join(root, rel)
     if (!existsSync(file)) continue
     hash.update(`${rel}\0`).update(readFileSync(file)).update('\0')
@@ -104,13 +100,4 @@ export function readBuildState(outDir: string): BuildState | undefined {
 
 export function writeBuildState(outDir: string, state: Omit<BuildState, 'version'>) {
   writeFileAtomic(path.join(outDir, BUILD_STATE_FILE), JSON.stringify({ version: STATE_VERSION, ...state }))
-}
-
-/** Every file under `dir`, relative to it. */
-export function filesUnder(dir: string, prefix = ''): string[] {
-  if (!existsSync(dir)) return []
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name)
-    return statSync(full).isDirectory() ? filesUnder(full, `${prefix}${name}/`) : [`${prefix}${name}`]
-  })
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { filesUnder } from './build-state.ts'
+import { filesUnder } from '../codegen/files.ts'
 
 /** Gzip size of a file, as budgets are stated in gzip bytes. */
 export const gzipBytes = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length

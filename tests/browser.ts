@@ -1,5 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
+import type { ContentSet } from '../codegen/content.ts'
+import { manifestRoutes } from '../codegen/site-manifest.ts'
 import { launchChromium, startSite, type RunningSite } from '../scripts/chromium.ts'
 
 export { gotoHydrated, launchChromium, pageIsHydrated, startSite, type RunningSite } from '../scripts/chromium.ts'
@@ -30,3 +32,9 @@ export function watchConsole(page: import('playwright-core').Page): string[] {
   page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`))
   return messages
 }
+
+/** Every route a visitor can open, as the build lists them (the 404 page is what the others are not). */
+export const visitableRoutes = (content: Pick<ContentSet, 'pages' | 'blogs'>) =>
+  manifestRoutes(content)
+    .map((r) => r.route)
+    .filter((route) => route !== '/404')

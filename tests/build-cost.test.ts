@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { contentChecks, loadContent } from '../codegen/content.ts'
 import { buildSite } from '../scripts/build.ts'
-import { filesUnder } from '../scripts/build-state.ts'
+import { filesUnder } from '../codegen/files.ts'
 import { createSyntheticSite } from '../scripts/synthetic-site.ts'
 
 const root = process.cwd()

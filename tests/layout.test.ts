@@ -1,16 +1,10 @@
 import type { Browser } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '../codegen/content.ts'
-import { gotoHydrated, useSiteInChromium } from './browser.ts'
+import { gotoHydrated, useSiteInChromium, visitableRoutes } from './browser.ts'
 
 const content = loadContent(process.cwd())
-const routes = [
-  '/',
-  '/blog',
-  '/thank-you',
-  ...content.blogs.map((b) => `/blog/${b.custom_url}`),
-  ...content.pages.map((p) => p.route),
-]
+const routes = visitableRoutes(content)
 type PageFields = { integrations?: unknown[]; our_steps?: unknown[]; faqs?: unknown[] }
 /** A page with every optional section, so the order test sees all of them. */
 const fullPage =

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '../codegen/content.ts'
-import { gotoHydrated, pageIsHydrated, useSiteInChromium, watchConsole } from './browser.ts'
+import { gotoHydrated, pageIsHydrated, useSiteInChromium, visitableRoutes, watchConsole } from './browser.ts'
 
 const content = loadContent(process.cwd())
 const landing = content.pages.find((p) => p.route === '/ai/Ai-Development')!
-const routes = [
-  '/',
-  '/blog',
-  '/thank-you',
-  ...content.blogs.map((b) => `/blog/${b.custom_url}`),
-  ...content.pages.map((p) => p.route),
-]
+const routes = visitableRoutes(content)
 
 const ctx = useSiteInChromium()
 

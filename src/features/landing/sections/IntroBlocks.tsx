@@ -43,38 +43,32 @@ export function IntroBlocks({
           </div>
           {actions ? <div className="intro__actions">{actions}</div> : null}
         </div>
-        {first.image ? (
-          <div className="intro__media">
-            <img
-              src={first.image.src}
-              alt={first.image.alt}
-              width={first.image.width}
-              height={first.image.height}
-              fetchPriority="high"
-              decoding="async"
-            />
-          </div>
-        ) : null}
+        {first.image ? <IntroMedia image={first.image} first /> : null}
       </section>
       {more.map((block, i) => (
         <section key={i} className={`intro intro--more container reveal ${i % 2 === 0 ? 'intro--flip' : ''}`}>
           <div className="intro__text prose">
             <MarkupList items={block.paragraphs} />
           </div>
-          {block.image ? (
-            <div className="intro__media">
-              <img
-                src={block.image.src}
-                alt={block.image.alt}
-                width={block.image.width}
-                height={block.image.height}
-                loading="lazy"
-                decoding="async"
-              />
-            </div>
-          ) : null}
+          {block.image ? <IntroMedia image={block.image} /> : null}
         </section>
       ))}
     </>
+  )
+}
+
+/** A block's picture; the first block's is the page's main one, fetched first and never lazily. */
+function IntroMedia({ image, first = false }: { image: SizedImage; first?: boolean }) {
+  return (
+    <div className="intro__media">
+      <img
+        src={image.src}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+        decoding="async"
+      />
+    </div>
   )
 }
