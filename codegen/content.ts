@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { threadId } from 'node:worker_threads'
-import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import { imageSize } from 'image-size'
@@ -13,14 +12,22 @@ import type { ContentKind } from './schemas.ts'
 import { placeholderProblems } from './placeholder.ts'
 import { claimContext, pageClaimProblems, type ClaimContext, type CompanyFacts } from './claims.ts'
 import { svgProblems } from './svg.ts'
-import { startWorker, type TsWorker } from './worker.ts'
+import type { TsWorker } from './worker.ts'
 import { filesUnder } from './files.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 import { blogRoute } from '../src/core/blog.ts'
 import { BLOGS_DIR, FIXED_ROUTES, landingRouteOf, PAGES_DIR } from '../src/core/routes.ts'
 import { expandTerms, type ContractTerms } from './terms.ts'
 import { collectLeaves, contentProblems, pageRuleProblems, schemaProblems, type SiteIndex } from './validate.ts'
-import { formatFieldPath, parseYamlSource, setAt, textLeaves, type PathSegment, type YamlSource } from './yaml-source.ts'
+import {
+  formatFieldPath,
+  parseWithPositions,
+  parseYamlSource,
+  setAt,
+  textLeaves,
+  type PathSegment,
+  type YamlSource,
+} from './yaml-source.ts'
 
 /** Where content lives, relative to the project root. */
 export const CONTENT_DIRS = {
@@ -386,7 +393,7 @@ interface CheckJob {
   kind: ContentKind
 }
 
-type CheckerRequest =
+export type CheckerRequest =
   | { check: { root: string; jobs: CheckJob[]; terms?: ContractTerms; context?: ClaimContext } }
   | { claims: ClaimContext }
   | { flush: true }
@@ -394,7 +401,7 @@ type CheckAnswer = { key: string; stored: StoredResult; claims?: Problem[] }[]
 type ClaimsAnswer = { key: string; problems: Problem[] }[]
 
 /**
- * What a checker thread (codegen/check-worker.ts) answers: the files it is sent, checked; then, once
+ * What a checker thread (scripts/build-worker.ts) answers: the files it is sent, checked; then, once
  * every page is known, their claim problems.
  */
 export function checkerThread() {
@@ -448,13 +455,17 @@ const PARALLEL_FROM = 200
 export async function checkInParallel(
   root: string,
   {
-    threads = availableParallelism(),
+    workers: startWorkers,
     from = PARALLEL_FROM,
     joinWhen = Promise.resolve() as Promise<unknown>,
-  }: { threads?: number; from?: number; joinWhen?: Promise<unknown> } = {},
+  }: {
+    /** Worker threads that answer checkerThread's requests, started when first asked for; the caller closes them. */
+    workers: () => TsWorker[]
+    from?: number
+    joinWhen?: Promise<unknown>
+  },
 ): Promise<{ checked: number; written: Promise<void> }> {
   const none = { checked: 0, written: Promise.resolve() }
-  if (threads < 2) return none
   const index = createSiteIndex(root)
   const siteFile = path.join(root, CONTENT_DIRS.site)
   if (!existsSync(siteFile)) return none
@@ -477,12 +488,13 @@ export async function checkInParallel(
     }
   }
   if (jobs.length < from) return none
+  const workers = startWorkers()
+  if (workers.length === 0) return none
   // Small batches handed to whichever thread is free: this one joins once its other work (the
   // bundles) is done, and no thread waits on another's share.
   const batches = Array.from({ length: Math.ceil(jobs.length / CHECK_BATCH) }, (_, i) =>
     jobs.slice(i * CHECK_BATCH, (i + 1) * CHECK_BATCH),
   )
-  const workers = Array.from({ length: threads - 1 }, () => startWorker(new URL('./check-worker.ts', import.meta.url)))
   const local = checkerThread()
   // The claim rules depend on the places every page addresses: read from the files at once, so the
   // threads run the rules while they check. If the checked pages say otherwise, they run again.
@@ -520,7 +532,9 @@ export async function checkInParallel(
         await new Promise((resolve) => setImmediate(resolve))
       }
     }
-    await Promise.all([...workers.map(inWorker), here()])
+    // Two requests in flight per worker: its next batch is already waiting when it answers one,
+    // so it never idles while this thread is busy checking a batch of its own.
+    await Promise.all([...workers.flatMap((w) => [inWorker(w), inWorker(w)]), here()])
     // Batches a failed worker gave back after this thread's last look.
     await here()
 
@@ -545,6 +559,7 @@ export async function checkInParallel(
       }
     }
   } catch (error) {
+    // What the workers hold is not written: the build stops.
     await Promise.all(workers.map((w) => w.close()))
     throw error
   }
@@ -552,12 +567,7 @@ export async function checkInParallel(
   // to only costs the next build its head start.
   const written = Promise.all([
     local({ flush: true }),
-    ...workers.map((w) =>
-      w
-        .request({ flush: true })
-        .catch(() => undefined)
-        .finally(() => w.close()),
-    ),
+    ...workers.map((w) => w.request({ flush: true }).catch(() => undefined)),
   ]).then(() => undefined)
   return { checked: jobs.length, written }
 }
@@ -605,7 +615,7 @@ function fromStored(stored: StoredResult, relativeFile: string, text: string, ke
     file: relativeFile,
     data: stored.sourceData,
     problems: stored.parseProblems,
-    locate: (at, part) => (parsed ??= parseYamlSource(text, relativeFile)).locate(at, part),
+    locate: (at, part) => (parsed ??= parseWithPositions(text, relativeFile)).locate(at, part),
   }
   return { source, problems: stored.problems, data: stored.data, key, paragraphs: stored.paragraphs }
 }

@@ -181,21 +181,22 @@ function brokenInternalLink(href: string, index: SiteIndex): { suggestion?: stri
 export function contentProblems(source: YamlSource, kind: ContentKind, index: SiteIndex): Problem[] {
   const problems: Problem[] = []
   for (const leaf of collectLeaves(source.data, kind)) {
-    const at = { file: source.file, ...source.locate(leaf.path), field: formatFieldPath(leaf.path) }
+    // Found only for a problem: a file read without positions is parsed again to find them.
+    const at = () => ({ file: source.file, ...source.locate(leaf.path), field: formatFieldPath(leaf.path) })
     if (leaf.kind === 'image') {
       if (IMAGE_PATH.test(leaf.value) && !index.imageExists(leaf.value))
-        problems.push(problem('MissingImage', at, leaf.value, closest(leaf.value, index.images ?? [])))
+        problems.push(problem('MissingImage', at(), leaf.value, closest(leaf.value, index.images ?? [])))
       continue
     }
     const nesting = nestingProblems(leaf.value)
-    for (const detail of nesting) problems.push(problem('IllegalNesting', at, detail))
+    for (const detail of nesting) problems.push(problem('IllegalNesting', at(), detail))
     // Markup nested past the cap never reaches the sanitizer, whose recursion it could exhaust.
     if (nesting.includes(TOO_DEEP)) continue
     const changes = unsafeMarkupChanges(leaf.value)
-    if (changes.length > 0) problems.push(problem('UnsafeMarkup', at, changes.join(', ')))
+    if (changes.length > 0) problems.push(problem('UnsafeMarkup', at(), changes.join(', ')))
     for (const href of markupLinks(leaf.value)) {
       const broken = brokenInternalLink(href, index)
-      if (broken) problems.push(problem('BrokenLink', at, href, broken.suggestion))
+      if (broken) problems.push(problem('BrokenLink', at(), href, broken.suggestion))
     }
   }
   return problems

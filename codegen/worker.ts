@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import { parentPort, Worker } from 'node:worker_threads'
 import { filesUnder } from './files.ts'
 
-/** A worker thread running a TypeScript module that answers each message it gets with one message, in order. */
+/** A worker thread running a TypeScript module that answers each request it gets. */
 export interface TsWorker {
   request<T>(message: unknown): Promise<T>
   close(): Promise<void>
@@ -72,29 +72,89 @@ function bundled(entry: URL): Promise<string> {
   return file
 }
 
-/** Starts the TypeScript module `entry` in a worker thread; it reads `data` from workerData. */
+/** A request to a worker thread and its answer, matched by `id`: answers may come in any order. */
+interface Envelope {
+  id: number
+  body?: unknown
+  error?: string
+}
+
+/** Flags that load code into every module graph, each followed by what they load. */
+const LOADER_FLAGS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader'])
+
+/**
+ * Node's flags for a worker, without tsx's: a worker runs one JavaScript bundle and packages, and
+ * tsx's module hooks would see every module it loads (a server-render bundle cost them some 140 ms
+ * of CPU per thread).
+ */
+export function workerExecArgv(argv: readonly string[] = process.execArgv): string[] {
+  const out: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2)
+    if (!LOADER_FLAGS.has(flag)) {
+      out.push(argv[i])
+      continue
+    }
+    const loads = inline === undefined ? [argv[i], argv[++i]] : [argv[i]]
+    if (!/(^|[\\/])tsx([\\/]|$)/.test(inline ?? argv[i] ?? '')) out.push(...loads.filter((a) => a !== undefined))
+  }
+  return out
+}
+
+/**
+ * Starts the TypeScript module `entry` in a worker thread; it reads `data` from workerData and
+ * answers through `serveRequests`.
+ */
 export function startWorker(entry: URL, data?: unknown): TsWorker {
   const started = bundled(entry).then((file) => {
-    const worker = new Worker(file, { workerData: data })
-    worker.on('message', (message: unknown) => waiting.shift()?.resolve(message as never))
+    const worker = new Worker(file, { workerData: data, execArgv: workerExecArgv() })
+    worker.on('message', ({ id, body, error }: Envelope) => {
+      const request = waiting.get(id)
+      waiting.delete(id)
+      if (error !== undefined) request?.reject(new Error(error))
+      else request?.resolve(body as never)
+    })
     worker.on('error', fail)
     worker.on('exit', (code) => fail(new Error(`${entry.pathname} stopped (exit code ${code})`)))
     return worker
   })
-  const waiting: { resolve: (value: never) => void; reject: (error: Error) => void }[] = []
+  const waiting = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>()
   let failure: Error | undefined
+  let ids = 0
   const fail = (error: Error) => {
     failure ??= error
-    for (const w of waiting.splice(0)) w.reject(failure)
+    for (const w of waiting.values()) w.reject(failure)
+    waiting.clear()
   }
   started.catch(fail)
   return {
-    request: <T>(message: unknown) =>
+    request: <T>(body: unknown) =>
       new Promise<T>((resolve, reject) => {
         if (failure) return reject(failure)
-        waiting.push({ resolve: resolve as (value: never) => void, reject })
-        void started.then((worker) => worker.postMessage(message), fail)
+        const id = ++ids
+        waiting.set(id, { resolve: resolve as (value: never) => void, reject })
+        void started.then((worker) => worker.postMessage({ id, body } satisfies Envelope), fail)
       }),
     close: async () => void (await (await started.catch(() => undefined))?.terminate()),
   }
+}
+
+/**
+ * The worker's side: answers each request with what `handle` returns for it. A request that
+ * throws is answered with its error; requests are handled as they come, so a long asynchronous
+ * one (writing files) does not hold back the next.
+ */
+export function serveRequests(handle: (body: never) => unknown) {
+  parentPort!.on('message', ({ id, body }: Envelope) => {
+    Promise.resolve()
+      .then(() => handle(body as never))
+      .then(
+        (answer) => parentPort!.postMessage({ id, body: answer } satisfies Envelope),
+        (error: unknown) =>
+          parentPort!.postMessage({
+            id,
+            error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+          } satisfies Envelope),
+      )
+  })
 }

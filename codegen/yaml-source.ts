@@ -1,3 +1,14 @@
+import {
+  constructFromEvents,
+  defineScalarTag,
+  EVENT_ID,
+  FAILSAFE_SCHEMA,
+  NOT_RESOLVED,
+  parseEvents,
+  SCALAR_STYLE,
+  Schema,
+  type Event,
+} from 'js-yaml'
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml'
 import { problem, type Problem } from './errors.ts'
 
@@ -34,7 +45,106 @@ function keyOf(node: unknown): unknown {
 const UNSAFE_CHARACTERS =
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
+/** A plain scalar read by the test and value of `yaml`'s core schema. */
+const coreScalar = (name: string, test: RegExp, value: (text: string) => unknown) =>
+  defineScalarTag(`tag:yaml.org,2002:${name}`, {
+    implicit: true,
+    resolve: (text) => (test.test(text) ? value(text) : NOT_RESOLVED),
+    identify: () => false,
+  })
+
+/**
+ * js-yaml with the scalar rules of `yaml`'s core schema (null, bool, int, float: the same tests,
+ * in the same order, and the same values), so both read every plain scalar alike: `1e400` is
+ * Infinity to both, where js-yaml's own schema would keep it a string.
+ */
+const YAML_CORE_SCHEMA = new Schema([
+  ...FAILSAFE_SCHEMA.tags,
+  coreScalar('null', /^(?:~|[Nn]ull|NULL)?$/, () => null),
+  coreScalar('bool', /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, (text) => text[0] === 't' || text[0] === 'T'),
+  coreScalar('int', /^(?:0o[0-7]+|[-+]?[0-9]+|0x[0-9a-fA-F]+)$/, (text) =>
+    text[1] === 'o' ? parseInt(text.slice(2), 8) : text[1] === 'x' ? parseInt(text.slice(2), 16) : parseInt(text, 10),
+  ),
+  coreScalar(
+    'float',
+    /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/,
+    (text) => (/nan$/i.test(text) ? NaN : /inf$/i.test(text) ? (text[0] === '-' ? -Infinity : Infinity) : parseFloat(text)),
+  ),
+])
+
+/** A plain key that is not plainly a string to both parsers (`yaml` names a null key '', js-yaml 'null'). */
+const UNCLEAR_PLAIN_KEY = /^(?:~|[Nn]ull|NULL|[Tt]rue|TRUE|[Ff]alse|FALSE|[-+.0-9].*)?$/
+
+/** Where a mapping stands while its events are read: next comes a key, or a value. */
+const KEY = 1
+const VALUE = 2
+const OTHER = 3
+
+/**
+ * The data of a file that plainly holds data, read by js-yaml: one document, no directives,
+ * anchors, aliases or tags, every key a string. Undefined for anything else, and whenever js-yaml finds a problem:
+ * `yaml` then reads the file and reports what and where. js-yaml reads a real page in half the
+ * time and with far less garbage, but keeps no positions; they are found by `yaml` when a check
+ * asks for one.
+ */
+export function plainData(text: string): { data: unknown } | undefined {
+  let events: Event[]
+  try {
+    events = parseEvents(text, {})
+  } catch {
+    return undefined
+  }
+  const open: number[] = []
+  for (const event of events) {
+    if (event.type === EVENT_ID.POP) {
+      open.pop()
+      continue
+    }
+    if (event.type === EVENT_ID.ALIAS) return undefined
+    // A %YAML 1.1 directive makes `yes` true and 0777 octal to `yaml`.
+    if (event.type === EVENT_ID.DOCUMENT ? event.directives.length > 0 : event.anchorStart !== -1 || event.tagStart !== -1)
+      return undefined
+    const top = open.length - 1
+    if (open[top] === KEY) {
+      if (event.type !== EVENT_ID.SCALAR) return undefined
+      const key = text.slice(event.valueStart, event.valueEnd)
+      if (key === '__proto__' || (event.style === SCALAR_STYLE.PLAIN && UNCLEAR_PLAIN_KEY.test(key))) return undefined
+      open[top] = VALUE
+    } else if (open[top] === VALUE) open[top] = KEY
+    if (event.type === EVENT_ID.MAPPING) open.push(KEY)
+    else if (event.type === EVENT_ID.SEQUENCE || event.type === EVENT_ID.DOCUMENT) open.push(OTHER)
+  }
+  try {
+    const documents = constructFromEvents(events, { source: text, schema: YAML_CORE_SCHEMA, maxAliases: 0 })
+    return documents.length === 1 && documents[0] !== null && documents[0] !== undefined ? { data: documents[0] } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** A character of UNSAFE_CHARACTERS anywhere in a text. */
+const HAS_UNSAFE_CHARACTER = new RegExp(UNSAFE_CHARACTERS.source)
+
+/**
+ * Parses a content file. A file that plainly holds data is read fast (plainData), and parsed
+ * again with positions only when a check asks where something is; any other file is parsed with
+ * positions at once, and every YAML problem in it is reported.
+ */
 export function parseYamlSource(rawText: string, file: string): YamlSource {
+  const text = normalizeSource(rawText)
+  const plain = HAS_UNSAFE_CHARACTER.test(text) ? undefined : plainData(text)
+  if (!plain) return parseWithPositions(text, file)
+  let positioned: YamlSource | undefined
+  return {
+    file,
+    data: plain.data,
+    problems: [],
+    locate: (at, part) => (positioned ??= parseWithPositions(text, file)).locate(at, part),
+  }
+}
+
+/** Parses a content file with `yaml`, keeping every node's place; reports every YAML problem. */
+export function parseWithPositions(rawText: string, file: string): YamlSource {
   const text = normalizeSource(rawText)
   const lineCounter = new LineCounter()
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false })

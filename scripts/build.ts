@@ -7,21 +7,23 @@
  * both bundles and renders only the routes whose inputs changed: an edit to a page's copy rewrites
  * that page's HTML and data file.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { execFile } from 'node:child_process'
 import { createRequire } from 'node:module'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { performance } from 'node:perf_hooks'
 import { checkInParallel, contentChecks, loadContent, type PageEntry } from '../codegen/content.ts'
 import { filesUnder } from '../codegen/files.ts'
+import { startWorker, type TsWorker } from '../codegen/worker.ts'
 import { pageRoutesFromText, writeGenerated } from '../codegen/generate.ts'
 import { formatReport } from '../codegen/report.ts'
 import { builtBlogs, contentProjects, manifestRoutes } from '../codegen/site-manifest.ts'
-import { dataModule, setBuildContent, type BuildContent } from '../codegen/build-content.ts'
+import { setBuildContent, type BuildContent } from '../codegen/build-content.ts'
 import { SITE_MANIFEST_PATH, type SiteManifest } from '../src/core/manifest.ts'
-import { pageDataDir, pageDataFile } from '../src/core/routes.ts'
+import { pageDataDir } from '../src/core/routes.ts'
 import { codeKey, digest, readBuildState, writeBuildState, type RouteRecord } from './build-state.ts'
 import { precompress } from './precompress.ts'
 import { prerender } from './prerender.ts'
@@ -45,6 +47,22 @@ function pruneBuildCaches(cacheRoot: string) {
     } catch {
       // Another build removed it first.
     }
+  }
+}
+
+/**
+ * The build's worker threads (scripts/build-worker.ts), one per core besides this one, started when
+ * a phase first asks for them and kept to the end: they check content while this thread bundles,
+ * then render routes beside it.
+ */
+function workerPool() {
+  let workers: TsWorker[] | undefined
+  return {
+    start: () =>
+      (workers ??= Array.from({ length: availableParallelism() - 1 }, () =>
+        startWorker(new URL('./build-worker.ts', import.meta.url)),
+      )),
+    close: () => Promise.all((workers ?? []).map((w) => w.close())),
   }
 }
 
@@ -96,6 +114,7 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
   const pagesByFile = new Map<string, PageEntry>()
   const buildContent: BuildContent = { pageData: (file) => pagesByFile.get(file)?.data, pageDataVersion: code.slice(0, 12) }
   setBuildContent(buildContent)
+  const pool = workerPool()
   let removing: Promise<void> = Promise.resolve()
   let compressed: Promise<unknown> = Promise.resolve()
   let clientFiles = previous?.clientFiles ?? []
@@ -154,7 +173,7 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
     // Awaited below; until then a failure must not count as unhandled.
     bundled?.catch(() => undefined)
     // This thread joins the check once the bundles are done.
-    const checking = checkInParallel(root, { from: options.parallelFrom, joinWhen: bundled })
+    const checking = checkInParallel(root, { workers: pool.start, from: options.parallelFrom, joinWhen: bundled })
     const { written } = await checking.catch(async (error: unknown) => {
       await bundled?.catch(() => undefined)
       throw error
@@ -181,13 +200,14 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
     // What the earlier build left that this one keeps: nothing once this build bundled.
     const kept = bundled ? undefined : previous
     const prerenderStart = performance.now()
-    // Each page's data file, written when the data or the code that reads it changed.
+    // Each page's data file, written when the data or the code that reads it changed (by the thread
+    // that renders the page: its HTML changes with it).
     const pageData: Record<string, string> = {}
+    const pageDataWrites: string[] = []
     mkdirSync(path.join(outDir, pageDataDir(pageDataVersion)), { recursive: true })
     for (const page of content.pages) {
       pageData[page.route] = page.key
-      if (kept?.pageData[page.route] === page.key) continue
-      writeFileSync(path.join(outDir, pageDataFile(page.route, pageDataVersion)), dataModule(page.data))
+      if (kept?.pageData[page.route] !== page.key) pageDataWrites.push(page.route)
     }
 
     const siteUrl = (process.env.SITE_URL ?? String((content.site as { company: { url: string } }).company.url)).replace(
@@ -215,9 +235,10 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
         manifest,
         render,
         pageDataVersion,
+        pageDataWrites,
       },
       (file) => pagesByFile.get(file)?.data,
-      { from: options.parallelFrom },
+      { workers: pool.start, from: options.parallelFrom },
     )
     const routes: Record<string, RouteRecord> = {}
     for (const r of manifest.routes) if (kept?.routes[r.route]) routes[r.route] = kept.routes[r.route]
@@ -252,6 +273,7 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
     return { pages, timings, outDir, checked, files: content.files.length, rendered: rendered.length, bundled: !kept }
   } finally {
     setBuildContent(undefined)
+    await pool.close()
   }
 }
 

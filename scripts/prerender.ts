@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import type { SiteManifest } from '../src/core/manifest.ts'
-import { startWorker } from '../codegen/worker.ts'
+import type { TsWorker } from '../codegen/worker.ts'
+import { buildContent, dataModule, setBuildContent } from '../codegen/build-content.ts'
 import { isLandingRoute, landingFileOf, pageDataFile } from '../src/core/routes.ts'
 import { DEFERRED_SCRIPTS_ID } from '../src/lib/theme.ts'
 import { headScript } from './head-scripts.ts'
@@ -41,6 +41,8 @@ export interface PrerenderOptions {
   render?: readonly SiteManifest['routes'][number][]
   /** The version in the addresses of the page data files. */
   pageDataVersion: string
+  /** Landing routes whose data file is written beside their HTML: those whose data changed. */
+  pageDataWrites?: readonly string[]
 }
 
 /** One rendered route: its HTML file and size. */
@@ -56,36 +58,54 @@ const PARALLEL_FROM = 200
 /**
  * Renders every route into its own HTML file: full content, head tags, inlined CSS (one round trip
  * to first paint) and a modulepreload of the page's own chunk. A large site is rendered on every
- * core: worker threads (scripts/prerender-worker.ts) render a share each, this thread too.
+ * core: worker threads that answer `renderShare` (scripts/build-worker.ts) render a share each,
+ * this thread too.
  */
 export async function prerender(
   options: PrerenderOptions,
   pageData: (file: string) => unknown,
-  { threads = availableParallelism(), from = PARALLEL_FROM } = {},
+  {
+    workers: startWorkers = () => [],
+    from = PARALLEL_FROM,
+  }: {
+    /** Worker threads, started when first asked for; the caller closes them. */
+    workers?: () => TsWorker[]
+    from?: number
+  } = {},
 ): Promise<RenderedRoute[]> {
   const routes = options.render ?? options.manifest.routes
-  if (routes.length < from || threads < 2) return renderRoutes({ ...options, render: routes })
+  const workers = routes.length < from ? [] : startWorkers()
+  if (workers.length === 0) return renderRoutes({ ...options, render: routes })
+  const threads = workers.length + 1
   const [own, ...shares] = Array.from({ length: threads }, (_, i) => routes.filter((_, j) => j % threads === i))
-  const workers = shares.map(() => startWorker(new URL('./prerender-worker.ts', import.meta.url)))
-  try {
-    const theirs = Promise.all(
-      shares.map((share, i) => {
-        // Each thread gets the data of its own pages only.
-        const data = Object.fromEntries(
-          share.filter((r) => isLandingRoute(r.route)).map((r) => [landingFileOf(r.route), pageData(landingFileOf(r.route))]),
-        )
-        // A worker that fails leaves its share to this thread: a page that cannot render fails here too.
-        return workers[i]
-          .request<RenderedRoute[]>({ options: { ...options, render: share }, pageData: data })
-          .catch(() => renderRoutes({ ...options, render: share }))
-      }),
-    )
-    const rendered = [...(await renderRoutes({ ...options, render: own })), ...(await theirs).flat()]
-    const order = new Map(routes.map((r, i) => [r.route, i]))
-    return rendered.sort((a, b) => order.get(a.route)! - order.get(b.route)!)
-  } finally {
-    await Promise.all(workers.map((w) => w.close()))
-  }
+  const theirs = Promise.all(
+    shares.map((share, i) => {
+      // Each thread gets the data of its own pages only.
+      const data = Object.fromEntries(
+        share.filter((r) => isLandingRoute(r.route)).map((r) => [landingFileOf(r.route), pageData(landingFileOf(r.route))]),
+      )
+      const request: RenderRequest = { options: { ...options, render: share }, pageData: data }
+      // A worker that fails leaves its share to this thread: a page that cannot render fails here too.
+      return workers[i].request<RenderedRoute[]>({ render: request }).catch(() => renderRoutes({ ...options, render: share }))
+    }),
+  )
+  // Awaited below; until then a failure must not count as unhandled.
+  theirs.catch(() => undefined)
+  const rendered = [...(await renderRoutes({ ...options, render: own })), ...(await theirs).flat()]
+  const order = new Map(routes.map((r, i) => [r.route, i]))
+  return rendered.sort((a, b) => order.get(a.route)! - order.get(b.route)!)
+}
+
+/** What a worker thread is sent to render: its share of the routes, and those pages' data. */
+export interface RenderRequest {
+  options: PrerenderOptions & { render: object }
+  pageData: Record<string, unknown>
+}
+
+/** A worker thread's side of prerender: renders the share it is sent, with the page data sent along. */
+export function renderShare({ options, pageData }: RenderRequest) {
+  setBuildContent({ pageData: (file) => pageData[file], pageDataVersion: options.pageDataVersion })
+  return renderRoutes(options as Parameters<typeof renderRoutes>[0])
 }
 
 /** Renders `options.render` in this thread, writing each page as it is done. */
@@ -177,9 +197,15 @@ export async function renderRoutes(options: PrerenderOptions & { render: Prerend
     if (!made.has(dir)) mkdirSync(dir, { recursive: true })
     made.add(dir)
     writeFileSync(target, document)
+    if (dataWrites.has(route))
+      writeFileSync(
+        path.join(outDir, pageDataFile(route, options.pageDataVersion)),
+        dataModule(buildContent()!.pageData(landingFileOf(route))),
+      )
     return { route, file, bytes: Buffer.byteLength(document) }
   }
   const made = new Set<string>()
+  const dataWrites = new Set(options.pageDataWrites)
 
   const written: RenderedRoute[] = []
   for (const route of routes) written.push(await renderRoute(route))
