@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { mkdir, rename, writeFile } from 'node:fs/promises'
-import { threadId } from 'node:worker_threads'
 import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import { imageSize } from 'image-size'
@@ -15,6 +13,7 @@ import { svgProblems } from './svg.ts'
 import type { TsWorker } from './worker.ts'
 import { filesUnder } from './files.ts'
 import { writeFileAtomic } from './write-atomic.ts'
+import { resultStore, type ResultStore } from './result-store.ts'
 import { blogRoute } from '../src/core/blog.ts'
 import { BLOGS_DIR, FIXED_ROUTES, landingRouteOf, PAGES_DIR } from '../src/core/routes.ts'
 import { expandTerms, type ContractTerms } from './terms.ts'
@@ -312,7 +311,11 @@ function saveClaimStore(store: ClaimStore, keys: readonly string[]) {
   if (!store.changed || !store.file) return
   store.changed = false
   const current = Object.fromEntries(keys.flatMap((key) => (store.byFile.has(key) ? [[key, store.byFile.get(key)]] : [])))
-  keep(store.file, () => JSON.stringify(current))
+  try {
+    writeFileAtomic(store.file, JSON.stringify(current))
+  } catch {
+    // A read-only or full disk only costs the next build its head start.
+  }
 }
 
 /** The claim rules' context of a site: its facts and terms, and the places its pages address. */
@@ -343,8 +346,8 @@ export function compileContentFile(
   const key = compileKey(relativeFile, text, kind, index, terms)
   let result = compiled.get(key)
   if (!result) {
-    const stored = storedFile(index, key)
-    result = (stored && fromDisk(stored, relativeFile, text, key)) || undefined
+    const store = storeOf(index)
+    result = (store && fromStore(store, key, relativeFile, text)) || undefined
     if (!result) {
       contentChecks.count += 1
       const source = parseYamlSource(text, relativeFile)
@@ -358,7 +361,8 @@ export function compileContentFile(
         key,
         paragraphs: kind === 'page' ? paragraphEntries(source) : undefined,
       }
-      if (stored) toDisk(stored, result)
+      const checked = result
+      store?.put(key, () => JSON.stringify(storedResult(checked)))
     }
     compiled.set(key, result)
   }
@@ -383,8 +387,8 @@ function compileKey(
     .digest('hex')
 }
 
-const storedFile = (index: ReturnType<typeof createSiteIndex>, key: string) =>
-  index.cacheDir ? path.join(index.cacheDir, `${key}.json`) : undefined
+/** Where results checked by earlier builds are kept, when the project has a cache folder. */
+const storeOf = (index: ReturnType<typeof createSiteIndex>) => (index.cacheDir ? resultStore(index.cacheDir) : undefined)
 
 /** One file for a worker thread to check: where it is, what it holds. */
 interface CheckJob {
@@ -406,12 +410,18 @@ type ClaimsAnswer = { key: string; problems: Problem[] }[]
  */
 export function checkerThread() {
   const pages: { key: string; source: YamlSource }[] = []
-  const flush = deferWrites()
-  return (request: CheckerRequest): CheckAnswer | ClaimsAnswer | Promise<true> => {
-    if ('flush' in request) return flush().then(() => true as const)
+  // Results are written to the disk cache in one transaction once the checking is done.
+  let flush: (() => void) | undefined
+  return (request: CheckerRequest): CheckAnswer | ClaimsAnswer | true => {
+    if ('flush' in request) {
+      flush?.()
+      flush = undefined
+      return true
+    }
     if ('claims' in request) return pages.map(({ key, source }) => ({ key, problems: pageClaimProblems(source, request.claims) }))
     const { root, jobs, terms, context } = request.check
     const index = createSiteIndex(root)
+    flush ??= storeOf(index)?.defer()
     return jobs.flatMap((job) => {
       let result: Compiled
       try {
@@ -482,8 +492,7 @@ export async function checkInParallel(
       if (bytesProblem(file, bytes)) continue
       const job = { relativeFile: toPosix(path.relative(root, file)), text: bytes.toString('utf8'), kind }
       const key = compileKey(job.relativeFile, job.text, kind, index, terms)
-      const stored = storedFile(index, key)
-      if (compiled.has(key) || (stored && existsSync(stored))) known.push(job)
+      if (compiled.has(key) || storeOf(index)?.has(key)) known.push(job)
       else jobs.push(job)
     }
   }
@@ -563,8 +572,8 @@ export async function checkInParallel(
     await Promise.all(workers.map((w) => w.close()))
     throw error
   }
-  // Each thread writes its results to the disk cache while the build goes on; a thread that fails
-  // to only costs the next build its head start.
+  // Each thread writes its results to the disk cache in one transaction, the workers while this
+  // thread goes on; a thread that fails to only costs the next build its head start.
   const written = Promise.all([
     local({ flush: true }),
     ...workers.map((w) => w.request({ flush: true }).catch(() => undefined)),
@@ -601,9 +610,10 @@ interface StoredResult {
 }
 
 /** A result kept by an earlier build; positions are found again by parsing only if a later check asks. */
-function fromDisk(file: string, relativeFile: string, text: string, key: string): Compiled | undefined {
+function fromStore(store: ResultStore, key: string, relativeFile: string, text: string): Compiled | undefined {
   try {
-    return fromStored(JSON.parse(readFileSync(file, 'utf8')) as StoredResult, relativeFile, text, key)
+    const kept = store.get(key)
+    return kept === undefined ? undefined : fromStored(JSON.parse(kept) as StoredResult, relativeFile, text, key)
   } catch {
     return undefined
   }
@@ -628,51 +638,6 @@ const storedResult = (result: Compiled): StoredResult => ({
   sourceData: result.source.data,
   parseProblems: result.source.problems,
 })
-
-const toDisk = (file: string, result: Compiled) => keep(file, () => JSON.stringify(storedResult(result)))
-
-/** Results waiting to be written to the disk cache, while checkInParallel runs. */
-let deferred: Map<string, () => string> | undefined
-
-/** Writes a result to the disk cache, or queues it while checking in parallel. */
-function keep(file: string, text: () => string) {
-  if (deferred) return void deferred.set(file, text)
-  try {
-    writeFileAtomic(file, text())
-  } catch {
-    // A read-only or full disk only costs the next build its head start.
-  }
-}
-
-/**
- * Holds disk cache writes back while the checking runs, then writes them in the background: threads
- * that each create thousands of files in one folder at once wait on each other, and the build has
- * better use for the CPU than waiting on the disk. `flush` resolves once all are written.
- */
-function deferWrites() {
-  deferred ??= new Map()
-  return async () => {
-    const queued = [...(deferred ?? [])]
-    deferred = undefined
-    let next = 0
-    const writer = async () => {
-      for (let i = next++; i < queued.length; i = next++) {
-        const [file, text] = queued[i]
-        try {
-          // Named by a hash of what they are made from: a file already there holds the same result.
-          if (existsSync(file)) continue
-          await mkdir(path.dirname(file), { recursive: true })
-          const temp = `${file}.${process.pid}.${threadId}.tmp`
-          await writeFile(temp, text())
-          await rename(temp, file)
-        } catch {
-          // A read-only or full disk only costs the next build its head start.
-        }
-      }
-    }
-    await Promise.all(Array.from({ length: 8 }, writer))
-  }
-}
 
 /** Largest content file: far above any real page, far below what could slow the build. */
 const MAX_CONTENT_FILE_BYTES = 256 * 1024
@@ -702,10 +667,20 @@ function unreadableFile(file: string, found: Problem): ReturnType<typeof compile
 
 /** Loads, checks and renders every content file under `root`. All problems come back in one run. */
 export function loadContent(root: string): ContentSet {
+  const index = createSiteIndex(root)
+  // What this run checks is written to the disk cache in one transaction at the end.
+  const flush = storeOf(index)?.defer()
+  try {
+    return loadContentWith(root, index)
+  } finally {
+    flush?.()
+  }
+}
+
+function loadContentWith(root: string, index: ReturnType<typeof createSiteIndex>): ContentSet {
   const dir = (p: string) => path.join(root, p)
   const pageFiles = listYaml(dir(CONTENT_DIRS.pages))
   const blogFiles = listYaml(dir(CONTENT_DIRS.blogs))
-  const index = createSiteIndex(root)
   const problems: Problem[] = []
   const compile = (file: string, kind: ContentKind, terms?: ContractTerms) => {
     const rel = toPosix(path.relative(root, file))

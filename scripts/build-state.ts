@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { filesUnder } from '../codegen/files.ts'
+import { GENERATED_TYPE_FILES } from '../codegen/generate.ts'
 import { writeFileAtomic } from '../codegen/write-atomic.ts'
 
 /**
@@ -40,12 +41,14 @@ export const CODE_FILES = [
  */
 export function codeKey(root: string, env: NodeJS.ProcessEnv = process.env): string {
   const hash = createHash('sha256').update(`state ${STATE_VERSION}\n`)
-  // Dotfiles are bookkeeping, such as the record of the generated files' inputs.
+  // Dotfiles are bookkeeping, such as the record of the generated files' inputs. The generated
+  // types are made from schema/ and codegen/, which the key covers, and are written while a build
+  // bundles.
   const sources = CODE_DIRS.flatMap((dir) =>
     filesUnder(path.join(root, dir))
       .filter((f) => !/(^|\/)\.[^/]*$/.test(f) && !/\.test\.tsx?$/.test(f))
       .map((f) => `${dir}/${f}`),
-  )
+  ).filter((f) => !GENERATED_TYPE_FILES.includes(f))
   for (const rel of [...sources, ...CODE_FILES]) {
     const file = path.join(root, rel)
     if (!existsSync(file)) continue

@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks'
 import { checkInParallel, contentChecks, loadContent, type PageEntry } from '../codegen/content.ts'
 import { filesUnder } from '../codegen/files.ts'
 import { startWorker, type TsWorker } from '../codegen/worker.ts'
-import { pageRoutesFromText, writeGenerated } from '../codegen/generate.ts'
+import { pageRoutesFromText, writeContentTypes, writeRouteTable } from '../codegen/generate.ts'
 import { formatReport } from '../codegen/report.ts'
 import { builtBlogs, contentProjects, manifestRoutes } from '../codegen/site-manifest.ts'
 import { setBuildContent, type BuildContent } from '../codegen/build-content.ts'
@@ -73,7 +73,7 @@ export interface BuildOptions {
   full?: boolean
   /** How many files to check, or routes to render, make it worth starting worker threads. */
   parallelFrom?: number
-  /** Called once the generated files (src/generated) are written, for work that reads them. */
+  /** Called once the content types (src/generated) are written, for work that reads them. */
   onGenerated?: () => void
 }
 
@@ -101,13 +101,12 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
   // page. Read from the files at once, they let the bundles build while the content is checked; the
   // checked content then confirms them, or the bundles are built again.
   const guessed = pageRoutesFromText(root)
-  let generated = false
-  const generate = async (pages: Parameters<typeof writeGenerated>[1]) => {
-    await writeGenerated(root, pages)
-    if (!generated) options.onGenerated?.()
-    generated = true
-  }
-  if (guessed) await generate(guessed)
+  if (guessed) writeRouteTable(root, guessed)
+  // The content types only matter to tsc (the server's compile, the typecheck): every bundle erases
+  // them, so they are made while the bundles build.
+  const typesWritten = writeContentTypes(root).then(() => options.onGenerated?.())
+  // Awaited below; until then a failure must not count as unhandled.
+  typesWritten.catch(() => undefined)
   let code = codeKey(root)
   /** Whether the earlier build's bundles fit the code with key `key`. */
   const bundlesKept = (key: string) => previous?.codeKey === key && existsSync(templateFile) && existsSync(ssrFile)
@@ -185,7 +184,7 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
       throw new Error(`content problems:\n${formatReport(content.problems, { github: false })}`)
     }
     for (const page of content.pages) pagesByFile.set(page.file, page)
-    await generate(content.pages)
+    writeRouteTable(root, content.pages)
     code = codeKey(root)
     if (bundled && code !== guessedCode) {
       // The labels read from the files were not the checked ones: bundle again, once the first
@@ -264,6 +263,7 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
     const finishing = performance.now()
     await compressed
     await removing
+    await typesWritten
     writeBuildState(outDir, { codeKey: code, clientFiles, routes, pageData })
     await written
     timings.compress = since(finishing)
@@ -274,6 +274,7 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
   } finally {
     setBuildContent(undefined)
     await pool.close()
+    await typesWritten.catch(() => undefined)
   }
 }
 
