@@ -142,7 +142,7 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
     timings.client = since(bundleStart)
     const ssrStart = performance.now()
     // Compressed on the thread pool while the server bundle builds and the routes render.
-    compressed = precompress(outDir)
+    compressed = precompress(outDir, { cacheDir: path.join(root, 'node_modules/.cache/site-compressed') })
     // Built beside, then moved in whole: an interrupted build never leaves half a bundle to reuse.
     const building = path.join(cacheDir, `ssr-${process.pid}-${builds}`)
     await build({

@@ -1,7 +1,9 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { threadId } from 'node:worker_threads'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 
 const brotli = promisify(brotliCompress)
@@ -19,15 +21,70 @@ async function* files(dir: string): AsyncGenerator<string> {
   }
 }
 
+/** Compressed files unused for this long are removed from the cache when a build compresses. */
+const KEEP_MS = 30 * 86_400_000
+
+/** The .br and .gz of `body` at these settings, from the cache when an earlier build made them. */
+async function compressed(body: Buffer, quality: number, cacheDir: string | undefined): Promise<[Buffer, Buffer]> {
+  // The same bytes, settings and compressor versions give the same output.
+  const key = createHash('sha256')
+    .update(`${quality} ${process.versions.brotli} ${process.versions.zlib}\0`)
+    .update(body)
+    .digest('hex')
+  const kept = cacheDir ? [`${key}.br`, `${key}.gz`].map((name) => path.join(cacheDir, name)) : []
+  try {
+    const found = (await Promise.all(kept.map((file) => readFile(file)))) as [Buffer, Buffer]
+    const now = new Date()
+    await Promise.all(kept.map((file) => utimes(file, now, now)))
+    return found
+  } catch {
+    // Not kept yet: compressed below.
+  }
+  const made = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gz(body, { level: 9 }),
+  ])
+  try {
+    await Promise.all(
+      kept.map(async (file, i) => {
+        const temp = `${file}.${process.pid}.${threadId}.tmp`
+        await writeFile(temp, made[i])
+        await rename(temp, file)
+      }),
+    )
+  } catch {
+    // A read-only or full disk only costs the next build the compression.
+  }
+  return made
+}
+
+/** Removes compressed files no build has used for KEEP_MS. */
+async function prune(cacheDir: string) {
+  const now = Date.now()
+  for (const name of await readdir(cacheDir).catch(() => [])) {
+    const file = path.join(cacheDir, name)
+    const stats = await stat(file).catch(() => undefined)
+    if (stats && now - stats.mtimeMs > KEEP_MS) await rm(file, { force: true })
+  }
+}
+
 /**
  * Writes .br and .gz beside the hashed assets, compressed once at the best setting since they are
  * cached for a year. HTML and page data files are left to the server (it compresses each file once,
  * on first request) or the CDN: precompressing thousands of pages would dominate the build time.
+ *
+ * With `cacheDir`, each compressed file is kept there under a hash of the asset's bytes: a build
+ * whose chunk did not change (React, the router, the shell: most of the bytes) reuses it, where
+ * quality 11 spends 0.3 s on the largest chunk alone.
  */
-export async function precompress(dir: string, concurrency = 8): Promise<number> {
+export async function precompress(dir: string, { cacheDir, concurrency = 8 }: { cacheDir?: string; concurrency?: number } = {}) {
   const queue: string[] = []
   for await (const file of files(path.join(dir, 'assets'))) {
     if (COMPRESSIBLE.test(file) && (await stat(file)).size >= MIN_BYTES) queue.push(file)
+  }
+  if (cacheDir) {
+    await mkdir(cacheDir, { recursive: true })
+    await prune(cacheDir)
   }
   const worker = async () => {
     for (let file = queue.pop(); file; file = queue.pop()) {
@@ -35,10 +92,7 @@ export async function precompress(dir: string, concurrency = 8): Promise<number>
       // Quality 11 pays off on the big shared chunks; on a chunk of some 12 KB quality 6 gives the
       // same bytes as 9 (4,409 against 4,405) in 0.23 ms instead of 7.7 ms.
       const quality = body.length > 20_000 ? 11 : 6
-      const [br, gzipped] = await Promise.all([
-        brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-        gz(body, { level: 9 }),
-      ])
+      const [br, gzipped] = await compressed(body, quality, cacheDir)
       await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)])
     }
   }
