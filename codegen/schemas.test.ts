@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest'
-import { schemaFiles, type JsonSchema } from './schemas.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { readdirSync, readFileSync } from 'node:fs'
+import { compileValidators, schemaFiles, validatorFor, type ContentKind, type JsonSchema } from './schemas.ts'
+import { parseYamlSource } from './yaml-source.ts'
 
 /** Every property of every schema, with its path, so editors' tools always have a description to show. */
 function properties(schema: JsonSchema, at: string): [string, JsonSchema][] {
@@ -41,5 +43,39 @@ describe('schemas', () => {
     const props = schemaFiles.page.schema.properties as Record<string, JsonSchema>
     expect(props.metaTitle).toMatchObject({ maxLength: 60 })
     expect(props.metaDescription).toMatchObject({ minLength: 120, maxLength: 160 })
+  })
+})
+
+describe('the kept validators', () => {
+  it('give the same answers and errors as validators compiled in memory', async () => {
+    // The first load writes the kept code; a new copy of the module (another thread) loads it.
+    validatorFor('page')
+    expect(readdirSync('node_modules/.cache/site-validators').some((f) => f.endsWith('.cjs'))).toBe(true)
+    vi.resetModules()
+    const { validatorFor: keptFor } = await import('./schemas.ts')
+    const pages = readdirSync('content/pages').map((f) => parseYamlSource(readFileSync(`content/pages/${f}`, 'utf8'), f).data)
+    const site = parseYamlSource(readFileSync('content/site.yaml', 'utf8'), 'site.yaml').data as Record<string, unknown>
+    const compiled = compileValidators()
+    const broken = (data: unknown): unknown[] => {
+      const d = data as Record<string, unknown>
+      return [
+        d,
+        { ...d, metaTitle: 5 },
+        { ...d, unknownField: 1 },
+        { ...d, services: [{ title: 1 }] },
+        { ...d, faqs: 'x' },
+        {},
+        null,
+      ]
+    }
+    const cases: [ContentKind, unknown][] = [
+      ...pages.flatMap((p) => broken(p).map((d): [ContentKind, unknown] => ['page', d])),
+      ...broken(site).map((d): [ContentKind, unknown] => ['site', d]),
+    ]
+    for (const [kind, data] of cases) {
+      const kept = keptFor(kind)
+      expect(kept(data)).toBe(compiled[kind](data))
+      expect(kept.errors).toStrictEqual(compiled[kind].errors)
+    }
   })
 })

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { threadId } from 'node:worker_threads'
 
 /**
  * Writes through a temporary file and a rename, so a reader (Vite's watcher, a parallel build) never
@@ -9,7 +10,7 @@ import path from 'node:path'
 export function writeFileAtomic(file: string, text: string): boolean {
   if (existsSync(file) && readFileSync(file, 'utf8') === text) return false
   mkdirSync(path.dirname(file), { recursive: true })
-  const temp = `${file}.${process.pid}.tmp`
+  const temp = `${file}.${process.pid}.${threadId}.tmp`
   writeFileSync(temp, text)
   renameSync(temp, file)
   return true
