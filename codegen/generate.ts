@@ -6,7 +6,7 @@ import type { PageEntry } from './content.ts'
 import { MARKUP_NODE_TS } from './markup.ts'
 import { schemaFiles } from './schemas.ts'
 import { writeFileAtomic } from './write-atomic.ts'
-import { parse } from 'yaml'
+import { load } from 'js-yaml'
 import { landingRouteOf, PAGES_DIR, pageDataSpecifier } from '../src/core/routes.ts'
 
 const GENERATED_DIR = 'src/generated'
@@ -107,7 +107,7 @@ export function pageRoutesFromText(root: string): Pick<PageEntry, 'route' | 'dat
     ].map((m) => m[0])
     let fields: { label?: unknown; category?: unknown } | undefined
     try {
-      fields = lines.length === 2 ? (parse(lines.join('\n')) as typeof fields) : undefined
+      fields = lines.length === 2 ? (load(lines.join('\n')) as typeof fields) : undefined
     } catch {
       return undefined
     }

@@ -10,7 +10,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }))
 
 /** Reads a store's file with a connection of its own, as another build would. */
 function keysOnDisk(dir: string): string[] {
-  const db = new Database(path.join(dir, 'results.db'), { readonly: true })
+  const db = new Database(path.join(dir, 'checked.db'), { readonly: true })
   try {
     return db
       .prepare<[], { key: string }>('SELECT key FROM results ORDER BY key')
@@ -46,15 +46,17 @@ describe('the store of checked results', () => {
     expect(keysOnDisk(dir)).toEqual(['x', 'y'])
   })
 
-  it('forgets results unused for 30 days when it opens', async () => {
+  it('forgets results unused for 30 days when it first opens on a day', async () => {
     const dir = path.join(temp, 'pruned')
     const store = resultStore(dir)!
     store.put('old', () => '1')
     store.put('recent', () => '2')
-    const db = new Database(path.join(dir, 'results.db'))
+    const db = new Database(path.join(dir, 'checked.db'))
     const day = Math.floor(Date.now() / 86_400_000)
     db.prepare('UPDATE results SET used = ? WHERE key = ?').run(day - 31, 'old')
     db.prepare('UPDATE results SET used = ? WHERE key = ?').run(day - 29, 'recent')
+    // The last clean-up was yesterday.
+    db.pragma(`user_version = ${day - 1}`)
     db.close()
     // Another build opens the same file: a store of its own.
     vi.resetModules()

@@ -41,17 +41,25 @@ export function resultStore(cacheDir: string): ResultStore | undefined {
 
 function openStore(cacheDir: string): ResultStore {
   mkdirSync(cacheDir, { recursive: true })
-  const db = new Database(path.join(cacheDir, 'results.db'))
+  const db = new Database(path.join(cacheDir, 'checked.db'))
   db.pragma('journal_mode = WAL')
   // A result lost to a power cut is checked again; it is not worth a sync per write.
   db.pragma('synchronous = NORMAL')
   db.pragma('busy_timeout = 10000')
-  db.exec('CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, value TEXT NOT NULL, used INTEGER NOT NULL) WITHOUT ROWID')
-  db.prepare('DELETE FROM results WHERE used < ?').run(today() - KEEP_DAYS)
+  db.exec(`
+    -- The day of use before the value: reading it then never walks the value's overflow pages.
+    CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, used INTEGER NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS results_by_use ON results (used);
+  `)
+  // Once a day at most: the day of the last clean-up is kept as the file's user_version.
+  if (db.pragma('user_version', { simple: true }) !== today()) {
+    db.prepare('DELETE FROM results WHERE used < ?').run(today() - KEEP_DAYS)
+    db.pragma(`user_version = ${today()}`)
+  }
   const select = db.prepare<[string], { value: string }>('SELECT value FROM results WHERE key = ?')
   const exists = db.prepare<[string], { found: number }>('SELECT 1 AS found FROM results WHERE key = ?')
   const insert = db.prepare(
-    'INSERT INTO results (key, value, used) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET used = excluded.used',
+    'INSERT INTO results (key, used, value) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET used = excluded.used',
   )
   const touch = db.prepare('UPDATE results SET used = ? WHERE key = ? AND used < ?')
 
@@ -60,7 +68,7 @@ function openStore(cacheDir: string): ResultStore {
   const used = new Set<string>()
   const write = db.transaction((entries: [string, () => string][]) => {
     const day = today()
-    for (const [key, value] of entries) insert.run(key, value(), day)
+    for (const [key, value] of entries) insert.run(key, day, value())
     for (const key of used) touch.run(day, key, day)
     used.clear()
   })
