@@ -164,6 +164,9 @@ export function pageClaimProblems(page: YamlSource, context: ClaimContext): Prob
     const where = () => ({ file: page.file, ...page.locate(at), field: formatFieldPath(at) })
     let own = text
     for (const term of termTexts) own = own.split(term).join(' ')
+    // Each rule matches within one sentence, so a text none of the cheap tests match has no claim.
+    const mayClaim = namesZone?.test(own) || namesPlace?.test(own) || (abroad && /\$|dollars/i.test(own)) || TERM_WORDS.test(own)
+    if (!mayClaim) continue
     for (const sentence of sentences(own)) {
       const zone = namesZone?.test(sentence) && zoneRules.map((r) => r.exec(sentence)?.[1]).find(Boolean)
       if (zone) found.push(problem('ClaimedTimeZone', where(), zone, audience!.places[0], facts.headquarters))

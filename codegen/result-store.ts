@@ -46,9 +46,13 @@ function openStore(cacheDir: string): ResultStore {
   // A result lost to a power cut is checked again; it is not worth a sync per write.
   db.pragma('synchronous = NORMAL')
   db.pragma('busy_timeout = 10000')
+  // Pages are read from a mapping of the file rather than by a system call each.
+  db.pragma('mmap_size = 1073741824')
   db.exec(`
-    -- The day of use before the value: reading it then never walks the value's overflow pages.
-    CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, used INTEGER NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+    -- A table with row ids: its key index holds the keys alone, so a lookup reads a few small
+    -- pages, where a table ordered by key (WITHOUT ROWID) spreads them among the 25 KB values. The
+    -- day of use comes before the value: reading it never walks the value's overflow pages.
+    CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, used INTEGER NOT NULL, value TEXT NOT NULL);
     CREATE INDEX IF NOT EXISTS results_by_use ON results (used);
   `)
   // Once a day at most: the day of the last clean-up is kept as the file's user_version.
