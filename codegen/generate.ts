@@ -128,11 +128,6 @@ function generatorVersion(): string {
   return sha(sources.map((f) => (existsSync(f) ? sha(readFileSync(f)) : '')).join(' '))
 }
 
-/**
- * Writes every generated file; returns the ones that changed. A file whose inputs (and the file
- * itself) are as recorded is not made again: the type and route generators load TypeScript, which
- * costs more than a whole build that changes no label.
- */
 /** The generated files that are types only: made from schema/ alone, and erased by every bundle. */
 export const GENERATED_TYPE_FILES = ['content-types.ts', 'site-parts.d.ts'].map((name) => `${GENERATED_DIR}/${name}`)
 
@@ -186,8 +181,26 @@ export async function writeContentTypes(root: string): Promise<string[]> {
     ['site-parts.d.ts', Object.keys(schemaFiles.site.schema.properties as object), generateSitePartTypes],
   ]
   for (const [name, inputs, make] of outputs)
-    if (isStale(root, name, inputs)) changed.push(...writeOutput(root, name, inputs, await make()))
+    if (isStale(root, name, inputs)) changed.push(...writeOutput(root, name, inputs, await madeOnce(root, name, inputs, make)))
   return changed
+}
+
+/**
+ * A generated file's text, kept in node_modules/.cache/site-generated under a hash of its inputs
+ * and the generator: another checkout or branch with the same schemas copies it, where
+ * json-schema-to-typescript spends some 0.5 s of CPU loading and formatting.
+ */
+async function madeOnce(root: string, name: string, inputs: unknown, make: () => string | Promise<string>): Promise<string> {
+  const modules = path.join(root, 'node_modules')
+  const kept = path.join(modules, '.cache/site-generated', `${inputsHash(inputs).slice(0, 32)}-${name}`)
+  if (existsSync(kept)) return readFileSync(kept, 'utf8')
+  const text = await make()
+  try {
+    if (existsSync(modules)) writeFileAtomic(kept, text)
+  } catch {
+    // A read-only or full disk only costs the next build the generating.
+  }
+  return text
 }
 
 /** Every generated file: the route table and the content types. Returns the files that changed. */
