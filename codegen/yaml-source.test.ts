@@ -87,7 +87,7 @@ describe('the fast reading of plain files', () => {
     }
     // Both readings were compared, not only the fallback's.
     expect(fast).toBeGreaterThan(300)
-  })
+  }, 60_000)
 
   it('finds positions for a file read fast, as yaml places them', () => {
     const text = readFileSync('content/pages/Ai-Development.yaml', 'utf8')

@@ -71,8 +71,9 @@ describe('production: npm ci --omit=dev, then npm run serve', () => {
       'vitest',
       'jsdom',
       'playwright-core',
-      'ts-morph',
       'json-schema-to-typescript',
+      'js-yaml',
+      'yaml',
       '@vitejs/plugin-react',
     ]
     const devDependencies = Object.keys(JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')).devDependencies)
