@@ -80,6 +80,11 @@ export interface BuildOptions {
 export async function buildSite(root: string, options: BuildOptions = {}) {
   const outDir = path.resolve(root, options.outDir ?? 'dist')
   const logLevel = options.quiet ? 'error' : 'warn'
+  // Vite's build sets NODE_ENV to production when it is not set. Set first, so the server render
+  // loads React's production build even when no bundle is made, and so do the worker threads,
+  // which copy the environment as they start (React's development build renders a page in about
+  // twice the time).
+  process.env.NODE_ENV ??= 'production'
   // How long each phase took; the content check and the bundles overlap.
   const timings: Record<string, number> = { content: 0, client: 0, ssr: 0, prerender: 0, compress: 0 }
   const since = (start: number) => Math.round(performance.now() - start)
@@ -279,7 +284,7 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
 }
 
 /**
- * The server as JavaScript in build/ (tsconfig.server.json), compiled by tsc in its own process
+ * The server as JavaScript in build/ (tsconfig.server.json), emitted by tsc in its own process
  * beside the site build; tsc keeps a record of what it compiled (build/.tsbuildinfo) and does
  * little when nothing changed.
  */
@@ -299,8 +304,10 @@ async function compileServer(root: string): Promise<void> {
   const stamp = path.join(root, 'build/.inputs')
   if (existsSync(path.join(root, 'build/server/main.js')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === inputs) return
   await new Promise<void>((resolve, reject) => {
-    execFile(process.execPath, [tsc, '-p', 'tsconfig.server.json'], { cwd: root }, (error, stdout, stderr) =>
-      error ? reject(new Error(`tsc -p tsconfig.server.json failed:\n${stdout}${stderr}`)) : resolve(),
+    // Emit only: the types are checked by `npm run typecheck` (tsc -b, part of `npm test`), and the
+    // emitted files are the same either way; checking cost 2.4 s of a 3.8 s compile.
+    execFile(process.execPath, [tsc, '-p', 'tsconfig.server.json', '--noCheck'], { cwd: root }, (error, stdout, stderr) =>
+      error ? reject(new Error(`tsc -p tsconfig.server.json --noCheck failed:\n${stdout}${stderr}`)) : resolve(),
     )
   })
   await writeFile(stamp, inputs)
