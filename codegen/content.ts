@@ -11,7 +11,7 @@ import { placeholderProblems } from './placeholder.ts'
 import { claimContext, pageClaimProblems, type ClaimContext, type CompanyFacts } from './claims.ts'
 import { svgProblems } from './svg.ts'
 import type { TsWorker } from './worker.ts'
-import { filesUnder } from './files.ts'
+import { cacheFolder, filesUnder } from './files.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 import { resultStore, type ResultStore } from './result-store.ts'
 import { blogRoute } from '../src/core/blog.ts'
@@ -220,7 +220,6 @@ export function createSiteIndex(root: string) {
     const stats = statSync(path.join(publicDir, src))
     return `${src} ${stats.size} ${stats.mtimeMs}`
   })
-  const modules = path.join(root, 'node_modules')
   return {
     routes,
     imageExists: (src: string) => imageSet.has(src),
@@ -231,7 +230,7 @@ export function createSiteIndex(root: string) {
       .update([root, ...routes, ...imageStamps].join('\n'))
       .digest('hex'),
     /** Where checked files are kept between builds, when the project has a node_modules to hold them. */
-    cacheDir: existsSync(modules) ? path.join(modules, '.cache/site-content') : undefined,
+    cacheDir: cacheFolder(root, 'site-content'),
   } satisfies SiteIndex & Record<string, unknown>
 }
 
@@ -412,6 +411,8 @@ export function checkerThread() {
   const pages: { key: string; source: YamlSource }[] = []
   // Results are written to the disk cache in one transaction once the checking is done.
   let flush: (() => void) | undefined
+  // The site as it was when the build began: listed once, not for every batch.
+  const indexes = new Map<string, ReturnType<typeof createSiteIndex>>()
   return (request: CheckerRequest): CheckAnswer | ClaimsAnswer | true => {
     if ('flush' in request) {
       flush?.()
@@ -420,7 +421,8 @@ export function checkerThread() {
     }
     if ('claims' in request) return pages.map(({ key, source }) => ({ key, problems: pageClaimProblems(source, request.claims) }))
     const { root, jobs, terms, context } = request.check
-    const index = createSiteIndex(root)
+    let index = indexes.get(root)
+    if (!index) indexes.set(root, (index = createSiteIndex(root)))
     flush ??= storeOf(index)?.defer()
     return jobs.flatMap((job) => {
       let result: Compiled

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PageEntry } from './content.ts'
 import { MARKUP_NODE_TS } from './markup.ts'
+import { cacheFolder } from './files.ts'
 import { schemaFiles } from './schemas.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 import { load } from 'js-yaml'
@@ -143,24 +144,25 @@ function readRecord(root: string): Record<string, { inputs: string; output: stri
   }
 }
 
+/** A hash of what a generated file is made from: its inputs and the generator. */
 const inputsHash = (inputs: unknown) => sha(`${generatorVersion()}\0${JSON.stringify(inputs)}`)
 
 /**
- * Whether a generated file is missing, edited, or made from other inputs than these. Each file's
- * inputs are recorded beside it: a build with the same inputs leaves the file, and whatever
- * watches it, alone.
+ * Whether a generated file is missing, edited, or made from other inputs than these (`hash`, from
+ * inputsHash). Each file's inputs are recorded beside it: a build with the same inputs leaves the
+ * file, and whatever watches it, alone.
  */
-function isStale(root: string, name: string, inputs: unknown): boolean {
+function isStale(root: string, name: string, hash: string): boolean {
   const before = readRecord(root)[name]
   const file = path.join(root, GENERATED_DIR, name)
-  return !(before?.inputs === inputsHash(inputs) && existsSync(file) && sha(readFileSync(file)) === before.output)
+  return !(before?.inputs === hash && existsSync(file) && sha(readFileSync(file)) === before.output)
 }
 
-/** Writes a generated file and records its inputs. Returns it when its text changed. */
-function writeOutput(root: string, name: string, inputs: unknown, text: string): string[] {
+/** Writes a generated file and records its inputs' hash. Returns it when its text changed. */
+function writeOutput(root: string, name: string, hash: string, text: string): string[] {
   const changed = writeFileAtomic(path.join(root, GENERATED_DIR, name), text)
   const record = readRecord(root)
-  record[name] = { inputs: inputsHash(inputs), output: sha(text) }
+  record[name] = { inputs: hash, output: sha(text) }
   writeFileAtomic(path.join(root, GENERATED_DIR, INPUTS_FILE), `${JSON.stringify(record, null, 2)}\n`)
   return changed ? [`${GENERATED_DIR}/${name}`] : []
 }
@@ -170,7 +172,8 @@ export function writeRouteTable(root: string, pages: readonly Pick<PageEntry, 'r
   const inputs = [...pages]
     .map((p) => [p.route, p.data.label, p.data.category])
     .sort(([a], [b]) => (String(a) < String(b) ? -1 : 1))
-  return isStale(root, 'page-routes.ts', inputs) ? writeOutput(root, 'page-routes.ts', inputs, generatePageRoutes(pages)) : []
+  const hash = inputsHash(inputs)
+  return isStale(root, 'page-routes.ts', hash) ? writeOutput(root, 'page-routes.ts', hash, generatePageRoutes(pages)) : []
 }
 
 /** The content types (GENERATED_TYPE_FILES), which only tsc reads: a build makes them while it bundles. */
@@ -180,8 +183,10 @@ export async function writeContentTypes(root: string): Promise<string[]> {
     ['content-types.ts', schemaFiles, generateContentTypes],
     ['site-parts.d.ts', Object.keys(schemaFiles.site.schema.properties as object), generateSitePartTypes],
   ]
-  for (const [name, inputs, make] of outputs)
-    if (isStale(root, name, inputs)) changed.push(...writeOutput(root, name, inputs, await madeOnce(root, name, inputs, make)))
+  for (const [name, inputs, make] of outputs) {
+    const hash = inputsHash(inputs)
+    if (isStale(root, name, hash)) changed.push(...writeOutput(root, name, hash, await madeOnce(root, name, hash, make)))
+  }
   return changed
 }
 
@@ -190,13 +195,13 @@ export async function writeContentTypes(root: string): Promise<string[]> {
  * and the generator: another checkout or branch with the same schemas copies it, where
  * json-schema-to-typescript spends some 0.5 s of CPU loading and formatting.
  */
-async function madeOnce(root: string, name: string, inputs: unknown, make: () => string | Promise<string>): Promise<string> {
-  const modules = path.join(root, 'node_modules')
-  const kept = path.join(modules, '.cache/site-generated', `${inputsHash(inputs).slice(0, 32)}-${name}`)
-  if (existsSync(kept)) return readFileSync(kept, 'utf8')
+async function madeOnce(root: string, name: string, hash: string, make: () => string | Promise<string>): Promise<string> {
+  const folder = cacheFolder(root, 'site-generated')
+  const kept = folder && path.join(folder, `${hash.slice(0, 32)}-${name}`)
+  if (kept && existsSync(kept)) return readFileSync(kept, 'utf8')
   const text = await make()
   try {
-    if (existsSync(modules)) writeFileAtomic(kept, text)
+    if (kept) writeFileAtomic(kept, text)
   } catch {
     // A read-only or full disk only costs the next build the generating.
   }

@@ -9,6 +9,7 @@ import blogSchema from '../schema/blog.schema.json' with { type: 'json' }
 import pageSchema from '../schema/page.schema.json' with { type: 'json' }
 import projectsSchema from '../schema/projects.schema.json' with { type: 'json' }
 import siteSchema from '../schema/site.schema.json' with { type: 'json' }
+import { cacheFolder } from './files.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 
 export type ContentKind = 'page' | 'site' | 'blog' | 'projects'
@@ -47,23 +48,22 @@ function createAjv(source: boolean) {
  */
 function loadValidators(): Record<ContentKind, ValidateFunction> {
   const require = createRequire(import.meta.url)
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-  const modules = path.join(root, 'node_modules')
+  const folder = cacheFolder(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'), 'site-validators')
   const key = createHash('sha256')
     .update(JSON.stringify([schemaFiles, AJV_OPTIONS, (require('ajv/package.json') as { version: string }).version]))
     .digest('hex')
     .slice(0, 16)
-  const file = path.join(modules, '.cache/site-validators', `${key}.cjs`)
-  if (existsSync(file)) {
+  const file = folder && path.join(folder, `${key}.cjs`)
+  if (file && existsSync(file)) {
     try {
       return require(file) as Record<ContentKind, ValidateFunction>
     } catch {
       // Unreadable: compiled again below.
     }
   }
-  const ajv = createAjv(existsSync(modules))
+  const ajv = createAjv(file !== undefined)
   const ids = Object.fromEntries(Object.entries(schemaFiles).map(([kind, { schema }]) => [kind, schema.$id as string]))
-  if (existsSync(modules)) {
+  if (file) {
     try {
       writeFileAtomic(file, standaloneCode(ajv, ids))
     } catch {

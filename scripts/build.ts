@@ -16,7 +16,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { performance } from 'node:perf_hooks'
 import { checkInParallel, contentChecks, loadContent, type PageEntry } from '../codegen/content.ts'
-import { filesUnder } from '../codegen/files.ts'
+import { cacheFolder, filesUnder } from '../codegen/files.ts'
 import { startWorker, type TsWorker } from '../codegen/worker.ts'
 import { pageRoutesFromText, writeContentTypes, writeRouteTable } from '../codegen/generate.ts'
 import { formatReport } from '../codegen/report.ts'
@@ -147,7 +147,7 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
     timings.client = since(bundleStart)
     const ssrStart = performance.now()
     // Compressed on the thread pool while the server bundle builds and the routes render.
-    compressed = precompress(outDir, { cacheDir: path.join(root, 'node_modules/.cache/site-compressed') })
+    compressed = precompress(outDir, { cacheDir: cacheFolder(root, 'site-compressed') })
     // Built beside, then moved in whole: an interrupted build never leaves half a bundle to reuse.
     const building = path.join(cacheDir, `ssr-${process.pid}-${builds}`)
     await build({
@@ -241,7 +241,6 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
         pageDataVersion,
         pageDataWrites,
       },
-      (file) => pagesByFile.get(file)?.data,
       { workers: pool.start, from: options.parallelFrom },
     )
     const routes: Record<string, RouteRecord> = {}

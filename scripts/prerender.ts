@@ -59,11 +59,10 @@ const PARALLEL_FROM = 200
  * Renders every route into its own HTML file: full content, head tags, inlined CSS (one round trip
  * to first paint) and a modulepreload of the page's own chunk. A large site is rendered on every
  * core: worker threads that answer `renderShare` (scripts/build-worker.ts) render a share each,
- * this thread too.
+ * this thread too. Pages' data comes from the build's store (setBuildContent).
  */
 export async function prerender(
   options: PrerenderOptions,
-  pageData: (file: string) => unknown,
   {
     workers: startWorkers = () => [],
     from = PARALLEL_FROM,
@@ -80,7 +79,8 @@ export async function prerender(
   const [own, ...shares] = Array.from({ length: threads }, (_, i) => routes.filter((_, j) => j % threads === i))
   const theirs = Promise.all(
     shares.map((share, i) => {
-      // Each thread gets the data of its own pages only.
+      // Each thread gets the data of its own pages only, from the build's store.
+      const { pageData } = buildContent()!
       const data = Object.fromEntries(
         share.filter((r) => isLandingRoute(r.route)).map((r) => [landingFileOf(r.route), pageData(landingFileOf(r.route))]),
       )
