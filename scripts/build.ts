@@ -24,6 +24,8 @@ import { builtBlogs, contentProjects, manifestRoutes } from '../codegen/site-man
 import { setBuildContent, type BuildContent } from '../codegen/build-content.ts'
 import { SITE_MANIFEST_PATH, type SiteManifest } from '../src/core/manifest.ts'
 import { pageDataDir } from '../src/core/routes.ts'
+import { blogApiSettings } from '../src/core/blog-api.ts'
+import { takeLock } from './build-lock.ts'
 import { codeKey, digest, readBuildState, writeBuildState, type RouteRecord } from './build-state.ts'
 import { precompress } from './precompress.ts'
 import { prerender } from './prerender.ts'
@@ -77,8 +79,26 @@ export interface BuildOptions {
   onGenerated?: () => void
 }
 
+/** Builds the site into its output folder (dist/ by default), one build per folder at a time. */
 export async function buildSite(root: string, options: BuildOptions = {}) {
   const outDir = path.resolve(root, options.outDir ?? 'dist')
+  const cacheDir = buildCacheDir(root, outDir)
+  await mkdir(cacheDir, { recursive: true })
+  const release = await takeLock(path.join(cacheDir, 'lock'), { what: path.relative(root, outDir) || outDir })
+  try {
+    return await buildInto(root, outDir, options)
+  } finally {
+    release()
+  }
+}
+
+/** The bundles, the server render and the client's index.html of one output folder, kept for its next build. */
+const buildCacheDir = (root: string, outDir: string) =>
+  path.join(root, 'node_modules/.cache/site-build', digest(outDir).slice(0, 16))
+
+async function buildInto(root: string, outDir: string, options: BuildOptions) {
+  // Read first: a bad address stops the build before any work, naming the variable.
+  const blogApi = blogApiSettings(process.env)
   const logLevel = options.quiet ? 'error' : 'warn'
   // Vite's build sets NODE_ENV to production when it is not set. Set first, so the server render
   // loads React's production build even when no bundle is made, and so do the worker threads,
@@ -91,9 +111,8 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
   const started = performance.now()
 
   const checksBefore = contentChecks.count
-  // The bundles, the server render and the client's index.html of one output folder, kept for its next build.
-  const cacheRoot = path.join(root, 'node_modules/.cache/site-build')
-  const cacheDir = path.join(cacheRoot, digest(outDir).slice(0, 16))
+  const cacheDir = buildCacheDir(root, outDir)
+  const cacheRoot = path.dirname(cacheDir)
   pruneBuildCaches(cacheRoot)
   await mkdir(outDir, { recursive: true })
   await mkdir(cacheDir, { recursive: true })
@@ -224,6 +243,7 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
       routes: manifestRoutes(content).map((r) => ({ ...r, lastmod: changed.get(r.source) })),
       blogs: builtBlogs(content),
       projects: contentProjects(content),
+      blogApi,
     }
     // A route's HTML is made from the code, the site address, the blog posts (listed on landing pages
     // and the blog) and, for a landing page, its data.

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { SiteManifest } from '../src/core/manifest.ts'
 import type { TsWorker } from '../codegen/worker.ts'
 import { buildContent, dataModule, setBuildContent } from '../codegen/build-content.ts'
-import { isLandingRoute, landingFileOf, pageDataFile } from '../src/core/routes.ts'
+import { isLandingRoute, landingFileOf, pageDataFile, POST_SHELL_ROUTE } from '../src/core/routes.ts'
 import { DEFERRED_SCRIPTS_ID } from '../src/lib/theme.ts'
 import { headScript } from './head-scripts.ts'
 import type { HeadContext, SiteDataState } from '../src/app/entry-server.tsx'
@@ -159,8 +159,13 @@ export async function renderRoutes(options: PrerenderOptions & { render: Prerend
   const withoutBlogs: SiteDataState = { blogs: [], blogsLoading: true, projects: [] }
   // Landing pages show Recent Blogs in their HTML; they carry only what the cards need.
   const withRecentBlogs: SiteDataState = { blogs: entry.recentBlogsData(blogs), blogsLoading: false, projects: [] }
+  // The post shell renders as a post whose data is still on its way, so it hydrates for any address.
   const dataFor = (route: string) =>
-    isLandingRoute(route) ? withRecentBlogs : route === '/blog' || route.startsWith('/blog/') ? withBlogs : withoutBlogs
+    isLandingRoute(route)
+      ? withRecentBlogs
+      : route !== POST_SHELL_ROUTE && (route === '/blog' || route.startsWith('/blog/'))
+        ? withBlogs
+        : withoutBlogs
 
   const renderRoute = async ({ route, file }: { route: string; file: string }) => {
     const data = dataFor(route)

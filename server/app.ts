@@ -2,6 +2,7 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { api } from './api.ts'
 import type { BuiltBlog } from '../src/core/blog.ts'
+import { isEmbeddedApi, type BlogApiSettings } from '../src/core/blog-api.ts'
 import type { ServerConfig } from './config.ts'
 import { emailChannel, webhookChannel, type LeadChannel } from './lead-channels.ts'
 import { startDeliveryWorker } from './lead-delivery.ts'
@@ -27,16 +28,22 @@ function helmetOptions(config: ServerConfig): FastifyHelmetOptions {
 
 /**
  * The Content-Security-Policy of one HTML page: its inline scripts and its inlined stylesheet are
- * allowed by their hashes, so neither scripts nor styles need 'unsafe-inline'.
+ * allowed by their hashes, so neither scripts nor styles need 'unsafe-inline'. Pictures and fetches
+ * may also use the blog API the build compiled in: its origin and its pictures' hosts.
  */
-function pagePolicy(config: ServerConfig, hashes: { scripts: string[]; styles: string[] }): CspDirectives {
+function pagePolicy(
+  config: ServerConfig,
+  hashes: { scripts: string[]; styles: string[] },
+  blogApi: BlogApiSettings,
+): CspDirectives {
+  const api = isEmbeddedApi(blogApi) ? [] : [new URL(blogApi.url).origin]
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...hashes.scripts],
     styleSrc: ["'self'", ...hashes.styles],
-    imgSrc: ["'self'", 'data:'],
+    imgSrc: ["'self'", 'data:', ...blogApi.imageOrigins],
     fontSrc: ["'self'"],
-    connectSrc: ["'self'", ...config.connectSrc],
+    connectSrc: [...new Set(["'self'", ...api, ...config.connectSrc])],
     objectSrc: ["'none'"],
     baseUri: ["'none'"],
     frameAncestors: ["'none'"],
@@ -101,7 +108,7 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies, { si
   await app.register(staticSite, {
     distDir: config.distDir,
     helmet: helmetOptions(config),
-    pagePolicy: (html) => pagePolicy(config, inlineHashes(html)),
+    pagePolicy: (html, blogApi) => pagePolicy(config, inlineHashes(html), blogApi),
   })
   return app
 }

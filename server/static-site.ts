@@ -4,7 +4,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyHelmetOptions } from '@fastify/helmet'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { createLandingResolver, isLandingRoute } from '../src/core/routes.ts'
+import { negotiate } from '@fastify/accept-negotiator'
+import type { BlogApiSettings } from '../src/core/blog-api.ts'
+import { isPostSlug } from '../src/core/check-blogs.ts'
+import { createLandingResolver, isFrameRoute, isLandingRoute, POST_SHELL_ROUTE } from '../src/core/routes.ts'
+import { createPostLookup, type PostAnswer } from './post-lookup.ts'
 import { readSiteManifest } from './site-manifest.ts'
 
 const MIME: Record<string, string> = {
@@ -33,8 +37,8 @@ interface StaticFile {
   type: string
   /** Hashed build assets never change under their name; everything else is revalidated. */
   immutable: boolean
-  /** Its Content-Security-Policy, when it is a page or an image. */
-  policy?: CspDirectives
+  /** Its Content-Security-Policy: a page's own, or the one under which nothing runs. */
+  policy: CspDirectives
   /** That policy as helmet wrote it on the file's first answer, sent as is ever after. */
   policyHeader?: string
 }
@@ -43,16 +47,15 @@ interface StaticFile {
 export type CspDirectives = Record<string, string[]>
 
 /**
- * An image opened on its own (an SVG can carry script) runs nothing and loads nothing: the same
- * policy GitHub gives user content.
+ * Every file that is not a prerendered page, opened on its own (an SVG or an XML file can carry
+ * script), runs nothing and loads nothing: the same policy GitHub gives user content.
  */
-const IMAGE_POLICY: CspDirectives = { defaultSrc: ["'none'"], styleSrc: ["'unsafe-inline'"], sandbox: [] }
+const NOTHING_RUNS: CspDirectives = { defaultSrc: ["'none'"], styleSrc: ["'unsafe-inline'"], sandbox: [] }
 
 export interface StaticSiteOptions {
   distDir: string
-  /** Headers of one HTML page (CSP and friends), given the page's own markup. */
-  /** The Content-Security-Policy of one HTML page, given the page's own markup. */
-  pagePolicy: (html: string) => CspDirectives
+  /** The Content-Security-Policy of one prerendered page, given its markup and the blog API it calls. */
+  pagePolicy: (html: string, blogApi: BlogApiSettings) => CspDirectives
   /** The app's helmet options, applied again with each page's or image's policy. */
   helmet: FastifyHelmetOptions
 }
@@ -85,6 +88,8 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
 /**
  * Serves the prerendered site from memory: one HTML file per route, precompressed variants chosen
  * by Accept-Encoding, strong ETags, a year of caching for hashed assets and revalidation for HTML.
+ * Only the routes of the build's manifest are pages; any other file, whatever it holds, is served
+ * under a policy that runs nothing, and an HTML file that is no route is not served at all.
  */
 export async function staticSite(app: FastifyInstance, options: StaticSiteOptions) {
   const { distDir, pagePolicy } = options
@@ -92,6 +97,8 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
   // Dot-folders hold the build's own records (Vite's chunk manifest, ours), not the site.
   const names = walk(distDir).filter((f) => !f.endsWith('.br') && !f.endsWith('.gz') && !f.startsWith('/.'))
   const available = new Set(names)
+  const pages = new Set(manifest.routes.map((r) => `/${r.file}`))
+  const lookupPost = createPostLookup(manifest.blogApi, { warn: (message) => app.log.warn(message) })
   const cache = new Map<string, StaticFile>()
   const load = (name: string): StaticFile => {
     let file = cache.get(name)
@@ -110,11 +117,7 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
         etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
         type,
         immutable: name.startsWith('/assets/'),
-        policy: type.startsWith('text/html')
-          ? pagePolicy(body.toString('utf8'))
-          : type.startsWith('image/')
-            ? IMAGE_POLICY
-            : undefined,
+        policy: pages.has(name) ? pagePolicy(body.toString('utf8'), manifest.blogApi) : NOTHING_RUNS,
       }
       cache.set(name, file)
     }
@@ -126,7 +129,7 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
   const send = async (request: FastifyRequest, reply: FastifyReply, name: string, status = 200) => {
     const file = load(name)
     if (file.policyHeader) reply.header('content-security-policy', file.policyHeader)
-    else if (file.policy) {
+    else {
       // helmet builds the header from the directives; a file's directives never change, so once is enough.
       await reply.helmet({ ...options.helmet, contentSecurityPolicy: { useDefaults: false, directives: file.policy } })
       file.policyHeader = String(reply.raw.getHeader('content-security-policy'))
@@ -140,9 +143,13 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     reply.header('vary', 'Accept-Encoding')
     reply.header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate')
     if (status === 200 && request.headers['if-none-match'] === file.etag) return reply.code(304).send()
-    const accepts = String(request.headers['accept-encoding'] ?? '')
-    if (file.br && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(file.br)
-    if (file.gzip && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(file.gzip)
+    // q-values count: an encoding the client refuses with q=0 is never sent.
+    const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), [
+      ...(file.br ? ['br'] : []),
+      ...(file.gzip ? ['gzip'] : []),
+    ])
+    if (encoding === 'br') return reply.header('content-encoding', 'br').send(file.br)
+    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(file.gzip)
     return reply.send(file.body)
   }
 
@@ -150,7 +157,9 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
    * Where a path that is not a file leads. Every Location is a route of this site taken from the
    * build's own file list or route table, never the requested text, so no redirect can leave the site.
    */
-  const locate = (pathname: string): { page: string } | { redirect: string; status: 301 | 302 } | undefined => {
+  const locate = (
+    pathname: string,
+  ): { page: string } | { post: string } | { redirect: string; status: 301 | 302 } | undefined => {
     const trimmed = pathname.replace(/\/+$/, '') || '/'
     if (trimmed === '/ai') return { redirect: '/', status: 302 }
     if (trimmed.startsWith('/ai/')) {
@@ -161,8 +170,20 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     if (trimmed === '/' || trimmed === '/index.html')
       return trimmed === pathname ? { page: '/index.html' } : { redirect: '/', status: 301 }
     const file = `${trimmed}.html`
-    if (trimmed === '/404' || !available.has(file)) return undefined
+    const slug = trimmed.startsWith('/blog/') ? trimmed.slice('/blog/'.length) : undefined
+    // A post the build does not know may be one the company's API published since.
+    if (slug !== undefined && isPostSlug(slug) && (!pages.has(file) || isFrameRoute(trimmed)))
+      return trimmed === pathname ? { post: slug } : { redirect: trimmed, status: 301 }
+    if (isFrameRoute(trimmed) || !pages.has(file)) return undefined
     return trimmed === pathname ? { page: file } : { redirect: trimmed, status: 301 }
+  }
+
+  /** A post only the API knows: the post shell (200), a real 404, or 503 while the API cannot say. */
+  const sendPost = async (request: FastifyRequest, reply: FastifyReply, slug: string) => {
+    const answer: PostAnswer = await lookupPost(slug)
+    if (answer === 'unlisted') return send(request, reply, '/404.html', 404)
+    if (answer === 'unavailable') reply.header('retry-after', '60')
+    return send(request, reply, `${POST_SHELL_ROUTE}.html`, answer === 'listed' ? 200 : 503)
   }
 
   app.route({
@@ -183,6 +204,7 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
       const target = locate(pathname)
       if (!target) return send(request, reply, '/404.html', 404)
       if ('page' in target) return send(request, reply, target.page)
+      if ('post' in target) return sendPost(request, reply, target.post)
       // The query is re-serialised by URL, so it is percent-encoded and cannot end the header.
       return reply.redirect(encodeURI(target.redirect) + (target.status === 301 ? url.search : ''), target.status)
     },

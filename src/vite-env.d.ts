@@ -8,6 +8,7 @@ declare module 'page-data:*' {
 
 interface ImportMetaEnv {
   readonly VITE_API_URL?: string
+  readonly VITE_BLOG_IMAGE_ORIGINS?: string
   readonly VITE_IP_LOOKUP_URL?: string
   readonly VITE_GEO_URL?: string
   readonly VITE_GEO_TOKEN?: string

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import type { ContentSet } from '../codegen/content.ts'
 import { manifestRoutes } from '../codegen/site-manifest.ts'
+import { isFrameRoute } from '../src/core/routes.ts'
 import { launchChromium, startSite, type RunningSite } from '../scripts/chromium.ts'
 
 export { gotoHydrated, launchChromium, pageIsHydrated, startSite, type RunningSite } from '../scripts/chromium.ts'
@@ -37,4 +38,4 @@ export function watchConsole(page: import('playwright-core').Page): string[] {
 export const visitableRoutes = (content: Pick<ContentSet, 'pages' | 'blogs'>) =>
   manifestRoutes(content)
     .map((r) => r.route)
-    .filter((route) => route !== '/404')
+    .filter((route) => !isFrameRoute(route))

@@ -1,4 +1,5 @@
 import type { BuiltBlog } from './blog.ts'
+import type { BlogApiSettings } from './blog-api.ts'
 
 /** Where the build writes the manifest inside dist/; the server never serves dot-folders. */
 export const SITE_MANIFEST_PATH = '.site/manifest.json'
@@ -26,4 +27,6 @@ export interface SiteManifest {
   /** Newest first, as GET /api/blogs/blog lists them. */
   blogs: BuiltBlog[]
   projects: unknown[]
+  /** The blog API the pages call and the hosts of its pictures, as the build compiled them in. */
+  blogApi: BlogApiSettings
 }

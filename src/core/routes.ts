@@ -17,7 +17,17 @@ export const FIXED_ROUTES = [
   { route: '/thank-you', indexable: false },
   { route: '/404', indexable: false },
   { route: '/blog', indexable: true },
+  { route: '/blog/_post', indexable: false },
 ] as const
+
+/**
+ * The page served for a post the build does not know but the company's API does (published after
+ * the build): the post page in its loading state, which renders the post once the API answers.
+ */
+export const POST_SHELL_ROUTE = '/blog/_post'
+
+/** Routes that are a page's frame, not a page of their own: never linked, listed or visited. */
+export const isFrameRoute = (route: string) => route === '/404' || route === POST_SHELL_ROUTE
 
 /** /ai/Ai-Development ← content/pages/Ai-Development.yaml (any directory, any separator). */
 export const landingRouteOf = (file: string) =>

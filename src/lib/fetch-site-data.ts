@@ -1,8 +1,9 @@
-import { apiBase } from './api'
-import { BLOGS_PER_PAGE, checkBlogs } from './check-blogs'
+import { apiBase, blogApi } from './api'
+import { blogListUrl } from '../core/blog-api'
+import { checkBlogs } from '../core/check-blogs'
 import type { SiteDataStore } from './site-data'
 
-const BLOGS_URL = `${apiBase}/blogs/blog?resultPerPage=${BLOGS_PER_PAGE}&currentPage=1`
+const BLOGS_URL = blogListUrl(blogApi)
 const PROJECTS_URL = `${apiBase}/projects/project`
 
 async function fetchJson(url: string, fetcher: typeof fetch): Promise<Record<string, unknown>> {
@@ -19,7 +20,7 @@ async function fetchJson(url: string, fetcher: typeof fetch): Promise<Record<str
  */
 export function startSiteDataFetch(store: SiteDataStore, fetcher: typeof fetch = fetch): Promise<void> {
   const blogs = fetchJson(BLOGS_URL, fetcher)
-    .then((body) => store.set({ blogs: checkBlogs(body.blogs) }))
+    .then((body) => store.set({ blogs: checkBlogs(body.blogs, blogApi.imageOrigins) }))
     .catch((error: unknown) => console.error('Blogs could not be loaded:', error))
     .finally(() => store.set({ blogsLoading: false }))
   const projects = fetchJson(PROJECTS_URL, fetcher)

@@ -15,7 +15,13 @@ export function BlogPostPage({ customUrl }: { customUrl: string }) {
   const post = blogs.find((b) => b.custom_url === customUrl)
 
   if (!post) {
-    if (blogsLoading) return <section className="page-head container" aria-busy="true" />
+    if (blogsLoading)
+      return (
+        <>
+          <DocumentHead title={copy.metaTitle} description={copy.metaDescription} path={`/blog/${customUrl}`} />
+          <section className="page-head container" aria-busy="true" />
+        </>
+      )
     return (
       <MessagePage
         head={{ title: copy.notFoundTitle, description: copy.metaDescription, path: `/blog/${customUrl}` }}

@@ -13,7 +13,7 @@ const good = (id: number, extra: Record<string, unknown> = {}) => ({
 /** Runs the check and returns the ids kept and every warning given. */
 function check(value: unknown) {
   const warnings: string[] = []
-  const kept = checkBlogs(value, (m) => warnings.push(m))
+  const kept = checkBlogs(value, ['https://cdn.example', 'http://127.0.0.1:8080'], (m) => warnings.push(m))
   return { ids: kept.map((b) => b.id), warnings }
 }
 
@@ -23,8 +23,9 @@ describe('checkBlogs', () => {
       good(1),
       good(2, { title: 'T', image_width: 800, image_height: 450, description: [[['p', 0, 'x']]], published: '2026-01-01' }),
       good(3, { description: '<p>html</p>', image: 'https://cdn.example/a.webp' }),
+      good(4, { image: 'http://127.0.0.1:8080/pictures/a.png' }),
     ]
-    expect(check(blogs)).toEqual({ ids: [1, 2, 3], warnings: [] })
+    expect(check(blogs)).toEqual({ ids: [1, 2, 3, 4], warnings: [] })
   })
 
   it.each([
@@ -46,6 +47,9 @@ describe('checkBlogs', () => {
     ['image', good(9, { image: '//evil.example/a.png' })],
     ['image', good(9, { image: '/\\evil.example/a.png' })],
     ['image', good(9, { image: 'http://insecure.example/a.png' })],
+    ['image (its host is not in VITE_BLOG_IMAGE_ORIGINS)', good(9, { image: 'https://other.example/a.png' })],
+    ['image (its host is not in VITE_BLOG_IMAGE_ORIGINS)', good(9, { image: 'https://cdn.example.evil.example/a.png' })],
+    ['image (its host is not in VITE_BLOG_IMAGE_ORIGINS)', good(9, { image: 'http://cdn.example/a.png' })],
     ['image', good(9, { image: '/a.png" onerror="alert(1)' })],
     ['image', good(9, { image: { src: '/a.png' } })],
     ['title', good(9, { title: ['x'] })],

@@ -1,0 +1,115 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadContent } from '../codegen/content.ts'
+import { builtBlogs } from '../codegen/site-manifest.ts'
+import { buildSite } from '../scripts/build.ts'
+import { gotoHydrated, launchChromium, startSite, watchConsole, type RunningSite } from './browser.ts'
+
+/**
+ * The site built against the company's own blog API, as production runs it: the API on one host,
+ * its pictures on another (a CDN), and a post the API published after the build.
+ */
+const root = process.cwd()
+const picture = readFileSync(path.join(root, 'public/images/blog', 'ai-agents-in-operations.svg'))
+const LATE = {
+  id: 7001,
+  custom_url: 'published-after-build',
+  title: 'A post the build never saw',
+  meta_title: 'A post the build never saw | Blog',
+}
+
+const listen = (server: Server) =>
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  )
+
+let imageHost: Server
+let api: Server
+let site: RunningSite
+let browser: Browser
+let dist: string
+const pictureRequests: string[] = []
+
+beforeAll(async () => {
+  imageHost = createServer((req, res) => {
+    pictureRequests.push(req.url ?? '')
+    res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(picture)
+  })
+  const images = await listen(imageHost)
+  // Every post's picture on the image host, as a blog API with a CDN answers.
+  const built = builtBlogs(loadContent(root))
+  const posts = [...built, { ...built[0], ...LATE }].map((post) => ({
+    ...post,
+    image: `${images}/pictures/${post.custom_url}.svg`,
+  }))
+  api = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
+    res.end(JSON.stringify(req.url?.startsWith('/blogs/blog') ? { blogs: posts } : { project: [] }))
+  })
+  const apiUrl = await listen(api)
+  dist = mkdtempSync(path.join(tmpdir(), 'company-api-dist-'))
+  const previous = { VITE_API_URL: process.env.VITE_API_URL, VITE_BLOG_IMAGE_ORIGINS: process.env.VITE_BLOG_IMAGE_ORIGINS }
+  Object.assign(process.env, { VITE_API_URL: apiUrl, VITE_BLOG_IMAGE_ORIGINS: images })
+  try {
+    await buildSite(root, { outDir: dist, quiet: true })
+  } finally {
+    for (const [name, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[name]
+      else process.env[name] = value
+    }
+  }
+  site = await startSite({ DIST_DIR: dist })
+  browser = await launchChromium()
+}, 180_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await site?.close()
+  for (const server of [api, imageHost]) await new Promise((resolve) => server?.close(resolve))
+  if (dist) rmSync(dist, { recursive: true, force: true })
+})
+
+/** Every picture of the page that the browser drew (a blocked or failed one has no width). */
+const drawnPictures = (page: import('playwright-core').Page, selector: string) =>
+  page.locator(selector).evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth > 0))
+
+describe("site built against the company's blog API", () => {
+  it('shows the pictures the API serves from its own image host, with no policy violation', async () => {
+    const page = await browser.newPage()
+    const messages = watchConsole(page)
+    await gotoHydrated(page, `${site.url}/blog`)
+    const cards = page.locator('img[src*="/pictures/"]')
+    await cards.first().waitFor()
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('img[src*="/pictures/"]')].every((img) => img.complete),
+    )
+    const drawn = await drawnPictures(page, 'img[src*="/pictures/"]')
+    expect(drawn.length).toBeGreaterThan(0)
+    expect(drawn.every(Boolean)).toBe(true)
+    expect(pictureRequests.length).toBeGreaterThan(0)
+    expect(messages.filter((m) => /Content Security Policy|Refused/i.test(m))).toEqual([])
+    await page.close()
+  })
+
+  it('answers a post only the API knows with 200, and renders it without a hydration error', async () => {
+    const page = await browser.newPage()
+    const messages = watchConsole(page)
+    const response = await gotoHydrated(page, `${site.url}/blog/${LATE.custom_url}`)
+    expect(response?.status()).toBe(200)
+    await page.locator('h1', { hasText: LATE.title }).waitFor()
+    expect(await page.title()).toBe(LATE.meta_title)
+    expect(messages).toEqual([])
+    await page.close()
+  })
+
+  it('answers a post the API does not know with a real 404', async () => {
+    const response = await fetch(`${site.url}/blog/never-published`)
+    expect(response.status).toBe(404)
+    expect(await response.text()).toContain('<meta name="robots" content="noindex')
+  })
+})
