@@ -1,8 +1,11 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import Database from 'better-sqlite3'
 import type { FastifyInstance } from 'fastify'
-import { afterEach, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { afterEach, describe, expect, inject, it } from 'vitest'
+import { createDatabase, startDatabaseLink } from '../scripts/postgres-server.ts'
 import { HONEYPOT_FIELD, leadMessages } from '../src/core/lead.ts'
 import { buildApp } from './app.ts'
 import type { BuiltBlog } from '../src/core/blog.ts'
@@ -23,27 +26,40 @@ const blogs: BuiltBlog[] = Array.from({ length: 45 }, (_, i) => ({
   published: '2026-01-01',
 }))
 
-let running: { app: FastifyInstance; store: LeadStore; url: string }[] = []
+let running: FastifyInstance[] = []
+let cleanups: (() => Promise<void>)[] = []
 
-/** The API over real HTTP on a free port, with a fresh SQLite file in a temp folder. */
-async function start(env: Record<string, string> = {}) {
-  const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'api-test-')), 'leads.sqlite')
+/** The API over real HTTP on a free port, with a fresh SQLite file in a temp folder unless given a store. */
+async function start(env: Record<string, string> = {}, given?: { store: LeadStore; databasePath?: string }) {
+  const databasePath = given?.databasePath ?? path.join(mkdtempSync(path.join(tmpdir(), 'api-test-')), 'leads.sqlite')
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_PATH: databasePath, ...env })
-  const store = await openLeadStore({ databasePath })
+  const store = given?.store ?? (await openLeadStore({ databasePath }))
+  if (!given) cleanups.push(() => store.close())
   const app = await buildApp(config, { store, blogs, projects: [{ id: 1, name: 'P' }] }, { site: false })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
-  running.push({ app, store, url })
+  running.push(app)
   return { app, store, url }
 }
 
-afterEach(async () => {
-  for (const { app, store } of running) {
-    await app.close()
+/** A PostgreSQL store on a fresh database, reached through a link the test can break. */
+async function postgresStore() {
+  const databaseUrl = await createDatabase(inject('postgresUrl'))
+  const link = await startDatabaseLink(databaseUrl)
+  const store = await openLeadStore({ databasePath: '', databaseUrl: link.url })
+  cleanups.push(async () => {
     await store.close()
-  }
+    await link.close()
+  })
+  return { store, link, databaseUrl }
+}
+
+afterEach(async () => {
+  for (const app of running) await app.close()
+  for (const cleanup of cleanups) await cleanup()
   running = []
+  cleanups = []
 })
 
 const lead = {
@@ -151,6 +167,32 @@ describe('POST /api/appDev', () => {
     expect(await store.count()).toBe(1)
   })
 
+  it('answers the same key with another lead 409 naming the key, and stores nothing', async () => {
+    const { url, store } = await start()
+    const first = await post(url, lead, { 'idempotency-key': 'abc-123' })
+    expect(first.status).toBe(201)
+    const { id } = await first.json()
+    const other = await post(url, { ...lead, message: 'Another project' }, { 'idempotency-key': 'abc-123' })
+    expect(other.status).toBe(409)
+    expect(other.headers.get('content-type')).toMatch(/^application\/json/)
+    const body = await other.json()
+    expect(Object.keys(body.errors)).toEqual(['Idempotency-Key'])
+    expect(body.errors['Idempotency-Key']).toMatch(/^Idempotency-Key /)
+    expect(JSON.stringify(body)).not.toContain(String(id))
+    // The same lead as typed again (spacing, phone formatting) is a retry of the first.
+    const retry = await post(url, { ...lead, name: ' Dana Reyes  ', contact: '(415) 555-0142' }, { 'idempotency-key': 'abc-123' })
+    expect(retry.status).toBe(200)
+    expect(await retry.json()).toEqual({ ok: true, id })
+    expect((await post(url, { ...lead, request_id: 'form-1' })).status).toBe(201)
+    const inBody = await post(url, { ...lead, name: 'Someone Else', request_id: 'form-1' })
+    expect(inBody.status).toBe(409)
+    expect(Object.keys((await inBody.json()).errors)).toEqual(['request_id'])
+    expect((await store.all()).map((l) => [l.message, l.requestId])).toEqual([
+      ['Pilot please', 'abc-123'],
+      ['Pilot please', 'form-1'],
+    ])
+  })
+
   it('limits each address, answering 429 with Retry-After', async () => {
     const { url, store } = await start({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' })
     const statuses = []
@@ -180,6 +222,71 @@ describe('POST /api/appDev', () => {
     const messages = (await store.all()).map((l) => l.message)
     expect(messages).toHaveLength(200)
     expect(new Set(messages).size).toBe(200)
+  })
+})
+
+describe('when the database is unavailable', () => {
+  const UNAVAILABLE = { statusCode: 503, error: 'The service is briefly unavailable. Please try again in a few seconds.' }
+  /** A 503 a visitor may retry: Retry-After in seconds, and nothing of the server's insides. */
+  const expectUnavailable = async (response: Response) => {
+    expect(response.status).toBe(503)
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0)
+    const text = await response.text()
+    expect(JSON.parse(text)).toEqual(UNAVAILABLE)
+  }
+
+  it('answers 503 with Retry-After and no detail while PostgreSQL refuses connections, then recovers by itself', async () => {
+    const { store, link } = await postgresStore()
+    // One server counts its rate limit in PostgreSQL, the other has none, so each lead path meets the outage.
+    const limited = await start({ RATE_LIMIT_MAX: '100' }, { store })
+    const unlimited = await start({ RATE_LIMIT_MAX: '0' }, { store })
+    await link.cut('refuse')
+    await expectUnavailable(await post(limited.url, lead))
+    await expectUnavailable(await post(unlimited.url, lead))
+    await expectUnavailable(await fetch(`${unlimited.url}/api/health`))
+    await link.restore()
+    expect((await post(limited.url, lead)).status).toBe(201)
+    expect((await post(unlimited.url, { ...lead, message: 'second' })).status).toBe(201)
+    expect(await store.count()).toBe(2)
+  })
+
+  it('answers 503 within a few seconds when PostgreSQL stops answering', async () => {
+    const { store, link } = await postgresStore()
+    const { url } = await start({ RATE_LIMIT_MAX: '0' }, { store })
+    await link.cut('hang')
+    const started = Date.now()
+    const responses = await Promise.all([post(url, lead), fetch(`${url}/api/health`)])
+    expect(Date.now() - started).toBeLessThan(6000)
+    for (const response of responses) await expectUnavailable(response)
+  }, 15_000)
+
+  it('answers 503 while another connection holds the SQLite file', async () => {
+    const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'api-test-')), 'leads.sqlite')
+    const store = await openLeadStore({ databasePath })
+    cleanups.push(() => store.close())
+    const { url } = await start({}, { store, databasePath })
+    const holder = new Database(databasePath)
+    holder.exec('BEGIN EXCLUSIVE')
+    try {
+      await expectUnavailable(await post(url, lead))
+    } finally {
+      holder.exec('ROLLBACK')
+      holder.close()
+    }
+    expect((await post(url, lead)).status).toBe(201)
+  }, 15_000)
+
+  it('answers any other server failure 500 without its detail', async () => {
+    const { store, databaseUrl } = await postgresStore()
+    const { url } = await start({ RATE_LIMIT_MAX: '0' }, { store })
+    const admin = new pg.Client({ connectionString: databaseUrl })
+    await admin.connect()
+    await admin.query('DROP TABLE deliveries, leads')
+    await admin.end()
+    const response = await post(url, lead)
+    expect(response.status).toBe(500)
+    expect(response.headers.get('retry-after')).toBeNull()
+    expect(await response.json()).toEqual({ statusCode: 500, error: 'Something went wrong on our side. Please try again later.' })
   })
 })
 

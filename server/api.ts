@@ -3,10 +3,16 @@ import compress from '@fastify/compress'
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify'
 import { HONEYPOT_FIELD, parseLeadRequest } from '../src/core/lead.ts'
 import type { BuiltBlog } from '../src/core/blog.ts'
-import type { LeadStore } from './lead-store.ts'
+import { isDatabaseUnavailable, type LeadStore } from './lead-store.ts'
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit'
 
 const LEAD_BODY_LIMIT = 32 * 1024
+/** A database restart or failover takes seconds; a client that waits this long finds it back. */
+const RETRY_AFTER_SECONDS = 5
+
+/** The bodies of 5xx answers: what a visitor may read, never the error behind it (that goes to the log). */
+const UNAVAILABLE = { statusCode: 503, error: 'The service is briefly unavailable. Please try again in a few seconds.' }
+const FAILED = 'Something went wrong on our side. Please try again later.'
 
 export interface ApiOptions {
   store: LeadStore
@@ -59,9 +65,28 @@ function fieldErrors(error: FastifySchemaValidationError[]): Record<string, stri
   return errors
 }
 
+/** What the log keeps of a server-side failure: its kind and message, not the fields a database error quotes values in. */
+function loggedError(error: unknown) {
+  if (!(error instanceof Error)) return { type: typeof error }
+  return { type: error.name, code: (error as { code?: unknown }).code, message: error.message, stack: error.stack }
+}
+
 /** The embedded API under /api: POST /appDev (leads), GET /blogs/blog, GET /projects/project, GET /health. */
 export async function api(app: FastifyInstance, options: ApiOptions) {
   const { store, blogs, projects } = options
+
+  // Client errors (400, 413, 415, 429) keep Fastify's answers. A server-side failure is logged and
+  // answered without its detail: 503 with Retry-After while the database is unavailable, else 500.
+  app.setErrorHandler((error, request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode ?? 500
+    if (status < 500) return reply.code(status).send(error)
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: loggedError(error) }, 'database unavailable; answered 503')
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(UNAVAILABLE)
+    }
+    request.log.error({ err: loggedError(error) }, `request failed; answered ${status}`)
+    return reply.code(status).send({ statusCode: status, error: FAILED })
+  })
   const { max, windowMs } = options.rateLimit
   // Per client address (request.ip, so TRUST_PROXY decides whose address it is). Several servers on
   // one database share its count; one server counts in memory.
@@ -90,6 +115,14 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
   )
 
   const limited = max > 0 ? { config: { rateLimit: { max, timeWindow: windowMs } } } : {}
+  /**
+   * A lead. Its retry key (the Idempotency-Key header, or request_id in the body for clients that
+   * cannot set headers) is 1 to 100 visible ASCII characters, compared whole and case-sensitively;
+   * surrounding whitespace is not part of it, as HTTP strips it from header values. A key names
+   * one submission, whoever sends it: the same key with the same lead (its fields and form, as
+   * normalized) is a retry, answered 200 with the first lead's id and stored once; with another
+   * lead it is answered 409 naming the key, and nothing is stored.
+   */
   app.post(
     '/appDev',
     { bodyLimit: LEAD_BODY_LIMIT, schema: { body: LEAD_BODY }, attachValidation: true, ...limited },
@@ -102,7 +135,15 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
         request.log.info({ honeypot: true }, 'lead dropped by honeypot')
         return reply.code(201).send({ ok: true })
       }
-      const { id, duplicate } = await store.insert({ ...input.lead, remoteAddress: request.ip }, options.outbox())
+      const stored = await store.insert({ ...input.lead, remoteAddress: request.ip }, options.outbox())
+      if ('conflict' in stored) {
+        const keyField = typeof header === 'string' ? 'Idempotency-Key' : 'request_id'
+        request.log.info({ keyField }, 'lead refused: its retry key was used for another lead')
+        return reply
+          .code(409)
+          .send({ errors: { [keyField]: `${keyField} was already used for a different lead; send a new lead with a new key` } })
+      }
+      const { id, duplicate } = stored
       request.log.info({ leadId: id, duplicate }, 'lead stored')
       if (!duplicate) options.onStored()
       return reply.code(duplicate ? 200 : 201).send({ ok: true, id })
@@ -124,7 +165,7 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
   app.get('/projects/project', async () => ({ project: projects }))
 
   app.get('/health', async () => {
-    await store.count() // throws if the database is gone, which Fastify answers with 500
+    await store.count() // throws if the database is gone: 503 above
     return { status: 'ok' }
   })
 }

@@ -3,16 +3,19 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import {
   deliveryFromRow,
+  isRetryOf,
   LEAD_COLUMNS,
   leadFromRow,
   leadValues,
+  requestFingerprint,
   type ClaimedDelivery,
+  type InsertResult,
   type LeadStore,
   type NewLead,
 } from './lead-store.ts'
 
 /** Schema migrations, applied in order on start; PRAGMA user_version records how far a file is. */
-const MIGRATIONS = [
+export const MIGRATIONS = [
   `CREATE TABLE leads (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
      created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
@@ -43,6 +46,8 @@ const MIGRATIONS = [
      UNIQUE (lead_id, channel)
    );
    CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE status = 'pending'`,
+  // What was submitted under a request_id, so the same key with another lead is told apart from a retry.
+  `ALTER TABLE leads ADD COLUMN request_fingerprint TEXT`,
 ]
 
 /** The SQLite lead store: one file, one server process (WAL, a commit is on disk before the answer). */
@@ -60,11 +65,12 @@ export function openSqliteLeadStore(file: string): LeadStore {
     db.pragma(`user_version = ${MIGRATIONS.length}`)
   })()
 
+  const columns = [...LEAD_COLUMNS, 'request_fingerprint']
   const insertLead = db.prepare(
-    `INSERT INTO leads (${LEAD_COLUMNS.join(', ')}) VALUES (${LEAD_COLUMNS.map(() => '?').join(', ')}) ON CONFLICT (request_id) DO NOTHING`,
+    `INSERT INTO leads (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT (request_id) DO NOTHING`,
   )
   const insertDelivery = db.prepare('INSERT INTO deliveries (lead_id, channel, next_attempt_at, give_up_at) VALUES (?, ?, ?, ?)')
-  const byRequestId = db.prepare('SELECT id FROM leads WHERE request_id = ?').pluck()
+  const byRequestId = db.prepare('SELECT * FROM leads WHERE request_id = ?')
   const allLeads = db.prepare('SELECT * FROM leads ORDER BY id')
   const countLeads = db.prepare('SELECT count(*) FROM leads').pluck()
   const dueIds = db
@@ -85,12 +91,16 @@ export function openSqliteLeadStore(file: string): LeadStore {
   type Pending = {
     lead: NewLead
     outbox: Parameters<LeadStore['insert']>[1]
-    resolve: (r: { id: number; duplicate: boolean }) => void
+    resolve: (r: InsertResult) => void
     reject: (e: unknown) => void
   }
-  const insertOne = ({ lead, outbox }: Pending) => {
-    const result = insertLead.run(...leadValues(lead))
-    if (result.changes !== 1) return { id: byRequestId.get(lead.requestId) as number, duplicate: true }
+  const insertOne = ({ lead, outbox }: Pending): InsertResult => {
+    const fingerprint = lead.requestId === null ? null : requestFingerprint(lead)
+    const result = insertLead.run(...leadValues(lead), fingerprint)
+    if (result.changes !== 1) {
+      const row = byRequestId.get(lead.requestId) as Record<string, unknown>
+      return isRetryOf(row, lead) ? { id: Number(row.id), duplicate: true } : { conflict: true }
+    }
     const id = Number(result.lastInsertRowid)
     const now = Date.now()
     for (const channel of outbox.channels) insertDelivery.run(id, channel, now, outbox.giveUpAt)

@@ -1,9 +1,13 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import Database from 'better-sqlite3'
+import pg from 'pg'
 import { afterEach, describe, expect, inject, it } from 'vitest'
-import { createDatabase } from '../scripts/postgres-server.ts'
-import { openLeadStore, type LeadStore, type NewLead } from './lead-store.ts'
+import { createDatabase, startDatabaseLink } from '../scripts/postgres-server.ts'
+import { MIGRATIONS as POSTGRES_MIGRATIONS } from './lead-store-postgres.ts'
+import { MIGRATIONS as SQLITE_MIGRATIONS } from './lead-store-sqlite.ts'
+import { isDatabaseUnavailable, LEAD_COLUMNS, leadValues, openLeadStore, type LeadStore, type NewLead } from './lead-store.ts'
 
 const lead = (n: number, requestId: string | null = null): NewLead => ({
   name: `Lead ${n}`,
@@ -23,14 +27,50 @@ afterEach(async () => {
   for (const store of opened.splice(0)) await store.close()
 })
 
+type Location = { databasePath: string; databaseUrl?: string }
+/** A lead written by SQL of its own, around the store (PostgreSQL's placeholders). */
+const insertLeadRow = `INSERT INTO leads (${LEAD_COLUMNS.join(', ')}) VALUES (${LEAD_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`
+
+/**
+ * A database as the release before idempotency fingerprints left it: its first two migrations,
+ * holding `leads` stored then.
+ */
+const previousRelease = {
+  async SQLite(leads: NewLead[]): Promise<Location> {
+    const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'store-')), 'leads.sqlite')
+    const db = new Database(databasePath)
+    for (const migration of SQLITE_MIGRATIONS.slice(0, 2)) db.exec(migration)
+    db.pragma('user_version = 2')
+    for (const old of leads) db.prepare(insertLeadRow.replace(/\$\d+/g, '?')).run(...leadValues(old))
+    db.close()
+    return { databasePath }
+  },
+  async PostgreSQL(leads: NewLead[]): Promise<Location> {
+    const databaseUrl = await createDatabase(inject('postgresUrl'))
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    await client.query('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY)')
+    for (const [i, migration] of POSTGRES_MIGRATIONS.slice(0, 2).entries()) {
+      await client.query(migration)
+      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [i + 1])
+    }
+    for (const old of leads) await client.query(insertLeadRow, leadValues(old))
+    await client.end()
+    return { databasePath: '', databaseUrl }
+  },
+}
+
 /** The same behaviour on both databases: each test gets a fresh SQLite file or PostgreSQL database. */
 const databases = [
-  ['SQLite', async () => ({ databasePath: path.join(mkdtempSync(path.join(tmpdir(), 'store-')), 'leads.sqlite') })],
-  ['PostgreSQL', async () => ({ databasePath: '', databaseUrl: await createDatabase(inject('postgresUrl')) })],
+  [
+    'SQLite',
+    async (): Promise<Location> => ({ databasePath: path.join(mkdtempSync(path.join(tmpdir(), 'store-')), 'leads.sqlite') }),
+  ],
+  ['PostgreSQL', async (): Promise<Location> => ({ databasePath: '', databaseUrl: await createDatabase(inject('postgresUrl')) })],
 ] as const
 
-describe.each(databases)('lead store on %s', (_name, location) => {
-  const open = async (where?: { databasePath: string; databaseUrl?: string }) => {
+describe.each(databases)('lead store on %s', (name, location) => {
+  const open = async (where?: Location) => {
     const store = await openLeadStore(where ?? (await location()))
     opened.push(store)
     return store
@@ -62,10 +102,51 @@ describe.each(databases)('lead store on %s', (_name, location) => {
   it('stores a retried request once and queues nothing for the retry', async () => {
     const store = await open()
     const results = await Promise.all([store.insert(lead(1, 'key-1'), outbox), store.insert(lead(1, 'key-1'), outbox)])
-    expect(results.map((r) => r.id)).toEqual([1, 1])
-    expect(results.map((r) => r.duplicate).sort()).toEqual([false, true])
+    expect(results.sort((a, b) => Number('duplicate' in a && a.duplicate) - Number('duplicate' in b && b.duplicate))).toEqual([
+      { id: 1, duplicate: false },
+      { id: 1, duplicate: true },
+    ])
     expect(await store.count()).toBe(1)
     expect(await store.deliveries('all')).toHaveLength(2)
+  })
+
+  it('refuses a key already used for another lead, storing and queuing nothing', async () => {
+    const store = await open()
+    expect(await store.insert(lead(1, 'key-1'), outbox)).toEqual({ id: 1, duplicate: false })
+    expect(await store.insert({ ...lead(1, 'key-1'), message: 'another message' }, outbox)).toEqual({ conflict: true })
+    expect(await store.insert({ ...lead(1, 'key-1'), email: 'someone@else.com' }, outbox)).toEqual({ conflict: true })
+    // The same submission sent again from elsewhere, with the page's look-ups failing this time, is a retry.
+    const retried = { ...lead(1, 'key-1'), remoteAddress: '198.51.100.9', ipAddress: '', location: null }
+    expect(await store.insert(retried, outbox)).toEqual({ id: 1, duplicate: true })
+    expect(await store.count()).toBe(1)
+    expect(await store.deliveries('all')).toHaveLength(2)
+    // Keys are compared whole and exactly (ids skipped by refused inserts are not reused).
+    expect(await store.insert(lead(2, 'KEY-1'), outbox)).toEqual({ id: expect.any(Number), duplicate: false })
+    expect(await store.count()).toBe(2)
+  })
+
+  it('stores one of two different leads sent at once under one key and refuses the other', async () => {
+    const store = await open()
+    const results = await Promise.all([store.insert(lead(1, 'key-1'), outbox), store.insert(lead(2, 'key-1'), outbox)])
+    expect(results).toContainEqual({ conflict: true })
+    expect(results).toContainEqual({ id: 1, duplicate: false })
+    expect(await store.count()).toBe(1)
+    expect(await store.deliveries('all')).toHaveLength(2)
+  })
+
+  it('migrates a database of the previous release and checks its stored keys against their leads', async () => {
+    const where = await previousRelease[name]([lead(1, 'old-key'), lead(2)])
+    const store = await open(where)
+    expect(await store.count()).toBe(2)
+    expect(await store.insert(lead(1, 'old-key'), outbox)).toEqual({ id: 1, duplicate: true })
+    expect(await store.insert(lead(3, 'old-key'), outbox)).toEqual({ conflict: true })
+    expect(await store.insert(lead(3, 'new-key'), outbox)).toEqual({ id: expect.any(Number), duplicate: false })
+    expect(await store.insert(lead(4, 'new-key'), outbox)).toEqual({ conflict: true })
+    expect((await store.all()).map((l) => [l.message, l.requestId])).toEqual([
+      ['message 1', 'old-key'],
+      ['message 2', null],
+      ['message 3', 'new-key'],
+    ])
   })
 
   it('hands a due delivery to one claimer until its lease ends', async () => {
@@ -110,6 +191,107 @@ describe.each(databases)('lead store on %s', (_name, location) => {
     const reopened = await open(where)
     expect(await reopened.count()).toBe(1)
     expect(await reopened.deliveries('all')).toHaveLength(2)
+  })
+})
+
+describe('PostgreSQL going away', () => {
+  const outbox = { channels: ['webhook'] as const, giveUpAt: Date.now() + 60_000 }
+  /** What a piece of work failed with; undefined if it succeeded. */
+  const failure = (work: Promise<unknown>) =>
+    work.then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+  const waitFor = async (check: () => Promise<boolean>) => {
+    for (let waited = 0; !(await check()); waited += 20) {
+      if (waited > 5000) throw new Error('condition not met in 5 s')
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  }
+
+  it('fails work in flight as unavailable when the server ends its sessions, never crashes, and recovers', async () => {
+    const crashes: unknown[] = []
+    const onCrash = (error: unknown) => crashes.push(error)
+    process.on('uncaughtException', onCrash)
+    const url = await createDatabase(inject('postgresUrl'))
+    const store = await openLeadStore({ databasePath: '', databaseUrl: url })
+    opened.push(store)
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    try {
+      // Rows held by an open transaction make the store's transaction and its pool query wait on them.
+      await admin.query('BEGIN')
+      await admin.query(insertLeadRow, leadValues(lead(0, 'held')))
+      await admin.query("INSERT INTO rate_limits (key, window_start, count) VALUES ('203.0.113.7', 0, 1)")
+      const insert = failure(store.insert(lead(1, 'held'), outbox))
+      const count = failure(store.rateLimitCount!('203.0.113.7', 60_000, Date.now()))
+      const waiting =
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+      await waitFor(async () => {
+        // Inside a transaction the activity view is a snapshot: drop it to see the waits as they are now.
+        await admin.query('SELECT pg_stat_clear_snapshot()')
+        return (await admin.query<{ n: number }>(waiting)).rows[0].n === 2
+      })
+      // What a restart, a failover or an operator does: 57P01 to every session but ours.
+      await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      )
+      expect(isDatabaseUnavailable(await insert)).toBe(true)
+      expect(isDatabaseUnavailable(await count)).toBe(true)
+      await admin.query('ROLLBACK')
+      // Let the ended connections' last events arrive before looking for a crash.
+      await new Promise((r) => setTimeout(r, 200))
+      expect(await store.insert(lead(1, 'held'), outbox)).toEqual({ id: expect.any(Number), duplicate: false })
+      expect((await store.rateLimitCount!('203.0.113.7', 60_000, Date.now())).count).toBe(1)
+      expect(crashes).toEqual([])
+    } finally {
+      process.off('uncaughtException', onCrash)
+      await admin.end()
+    }
+  })
+
+  it('gives up on a database that stops answering within a few seconds', async () => {
+    const link = await startDatabaseLink(await createDatabase(inject('postgresUrl')))
+    const store = await openLeadStore({ databasePath: '', databaseUrl: link.url })
+    opened.push(store)
+    try {
+      await link.cut('hang')
+      const started = Date.now()
+      // Both at once: one takes the frozen connection the pool holds, the other needs a new one.
+      const errors = await Promise.all([store.insert(lead(1), outbox), store.count()].map(failure))
+      expect(errors.map(isDatabaseUnavailable)).toEqual([true, true])
+      expect(Date.now() - started).toBeLessThan(6000)
+      await link.restore()
+      expect(await store.count()).toBe(0)
+    } finally {
+      await link.close()
+    }
+  }, 15_000)
+})
+
+describe('isDatabaseUnavailable', () => {
+  it.each([
+    ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }), true],
+    ['a reset connection', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }), true],
+    ['a session ended by an operator (57P01)', Object.assign(new Error('terminating connection'), { code: '57P01' }), true],
+    ['a crashed server (57P02)', Object.assign(new Error('terminating connection'), { code: '57P02' }), true],
+    [
+      'a server starting or stopping (57P03)',
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+      true,
+    ],
+    ['a connection exception (08006)', Object.assign(new Error('connection failure'), { code: '08006' }), true],
+    ['too many connections (53300)', Object.assign(new Error('too many clients'), { code: '53300' }), true],
+    ['a lost connection', new Error('Connection terminated unexpectedly'), true],
+    ['a pool connect time-out', new Error('timeout exceeded when trying to connect'), true],
+    ['a query time-out', new Error('Query read timeout'), true],
+    ['a busy SQLite file', Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }), true],
+    ['a unique violation (23505)', Object.assign(new Error('duplicate key'), { code: '23505' }), false],
+    ['a missing table (42P01)', Object.assign(new Error('relation "leads" does not exist'), { code: '42P01' }), false],
+    ['a programming error', new TypeError('x is not a function'), false],
+    ['not an error', 'ECONNREFUSED', false],
+  ])('%s: %s', (_name, error, unavailable) => {
+    expect(isDatabaseUnavailable(error)).toBe(unavailable)
   })
 })
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Lead } from '../src/core/lead.ts'
 
 /** A lead as stored: what the API accepted, and what the server saw. */
@@ -34,15 +35,20 @@ export interface ClaimedDelivery extends Delivery {
   lead: StoredLead
 }
 
+/**
+ * What storing a lead came to: stored (`duplicate: false`); a retry of a lead already stored under
+ * the same requestId (`duplicate: true`, that lead's id); or a conflict, when the requestId is
+ * already taken by a different lead, and nothing was stored.
+ */
+export type InsertResult = { id: number; duplicate: boolean } | { conflict: true }
+
 export interface LeadStore {
   /**
    * Stores a lead and one pending delivery per channel in one transaction, durable before the
-   * promise settles; a repeated requestId gives the first lead's id and queues nothing new.
+   * promise settles. A requestId names one submission: sent again with the same lead it gives the
+   * first lead's id and queues nothing new; with a different lead it is a conflict.
    */
-  insert(
-    lead: NewLead,
-    outbox: { channels: readonly ChannelName[]; giveUpAt: number },
-  ): Promise<{ id: number; duplicate: boolean }>
+  insert(lead: NewLead, outbox: { channels: readonly ChannelName[]; giveUpAt: number }): Promise<InsertResult>
   all(): Promise<StoredLead[]>
   count(): Promise<number>
   /**
@@ -65,6 +71,48 @@ export interface LeadStore {
   close(): Promise<void>
 }
 
+/** SQLSTATEs of a database that is down, restarting, failing over or full of connections: worth a retry soon. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300'])
+/** Socket errors of a database that cannot be reached. */
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+/** node-postgres gives these no code: a lost connection, and its connect and query time-outs. */
+const UNAVAILABLE_MESSAGES = new Set([
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+  'timeout exceeded when trying to connect',
+  'timeout expired',
+  'Query read timeout',
+  'Client has encountered a connection error and is not queryable',
+])
+
+/**
+ * Whether an error means the database is unavailable for now (refused, reset or ended connections,
+ * a server starting or stopping, time-outs, a SQLite file held by another writer), as opposed to a
+ * fault that retrying will not mend. The one place that decides what the API answers 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true
+    if (UNAVAILABLE_SOCKET_CODES.has(code) || code.startsWith('SQLITE_BUSY')) return true
+  }
+  if (UNAVAILABLE_MESSAGES.has(error.message)) return true
+  // A host name with several addresses fails with every one of them.
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable)
+  return isDatabaseUnavailable(error.cause)
+}
+
 /** Opens the configured store: PostgreSQL for a postgres:// URL, else the SQLite file (the default). */
 export async function openLeadStore(location: { databaseUrl?: string; databasePath: string }): Promise<LeadStore> {
   if (location.databaseUrl) {
@@ -73,6 +121,25 @@ export async function openLeadStore(location: { databaseUrl?: string; databasePa
   }
   const { openSqliteLeadStore } = await import('./lead-store-sqlite.ts')
   return openSqliteLeadStore(location.databasePath)
+}
+
+/**
+ * SHA-256 of what the visitor submitted, normalized as stored: the form's fields and which form.
+ * Not the page's look-ups (ip_address, location), which may fail on one attempt and succeed on
+ * the retry, nor the address the request came from: a retry is the same submission either way.
+ */
+export function requestFingerprint(lead: Lead): string {
+  const submitted = [lead.name, lead.email, lead.contact, lead.url, lead.message, lead.query]
+  return createHash('sha256').update(JSON.stringify(submitted)).digest('hex')
+}
+
+/**
+ * Whether `lead` is a retry of the stored row that holds its requestId. Rows stored before
+ * fingerprints were kept have none; theirs is computed from the stored lead.
+ */
+export function isRetryOf(row: Record<string, unknown>, lead: Lead): boolean {
+  const stored = (row.request_fingerprint as string | null) ?? requestFingerprint(leadFromRow(row))
+  return stored === requestFingerprint(lead)
 }
 
 /** A row of the leads table, as both databases name its columns. */

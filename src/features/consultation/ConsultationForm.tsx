@@ -46,6 +46,8 @@ export function ConsultationForm({ queryHeading, onSent }: { queryHeading: strin
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const next = { ...values, [event.target.name]: event.target.value }
     setValues(next)
+    // A retry key names one lead: once the visitor changes it, a resend is a new lead, not a retry.
+    requestId.current = null
     if (attempted) setErrors(validateLead(next))
   }
 
