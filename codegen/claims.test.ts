@@ -152,3 +152,89 @@ describe('pages about a place', () => {
     ])
   })
 })
+
+describe('claim rules read text as a visitor reads it', () => {
+  it.each([
+    ['a no-break space as an entity', 'Our Boston&#xA0;AI team is on call.', BOSTON, 'LocalOffice'],
+    ['a named no-break space', 'We work Boston&nbsp;hours.', BOSTON, 'ClaimedTimeZone'],
+    ['an empty tag inside a word', 'Our Bos<b></b>ton AI team is on call.', BOSTON, 'LocalOffice'],
+    ['a tag around part of a word', 'Our Bos<i>ton</i> AI team is on call.', BOSTON, 'LocalOffice'],
+    ['a zero-width space', 'Our Bos\u200Bton AI team is on call.', BOSTON, 'LocalOffice'],
+    ['a soft hyphen as an entity', 'Our Bos&shy;ton AI team is on call.', BOSTON, 'LocalOffice'],
+    ['a word joiner', 'Our Boston\u2060 AI team is on call.', BOSTON, 'LocalOffice'],
+    ['an ideographic space', 'Our Boston\u3000AI team is on call.', BOSTON, 'LocalOffice'],
+    ['fullwidth letters', 'Ｏｕｒ Ｂｏｓｔｏｎ team is on call.', BOSTON, 'LocalOffice'],
+    ['a line break between words', 'Our Boston<br>AI team is on call.', BOSTON, 'LocalOffice'],
+    ['a fullwidth dollar', 'Fees start at ＄10,000.', CALGARY, 'UnnamedCurrency'],
+    ['a small dollar', 'Fees start at ﹩10,000.', CALGARY, 'UnnamedCurrency'],
+    ['a numeric entity for a space', 'You&#32;own the code.', BOSTON, 'ContractTerm'],
+    ['an entity spelled without its semicolon', 'You&nbspown the code.', BOSTON, 'ContractTerm'],
+  ])('%#: sees through %s', (_what, sentence, audience, name) => {
+    expect(found(audience, sentence)).toEqual([name])
+  })
+
+  it.each([
+    ['a line break splitting a word', 'Our Bos<br>ton AI team is on call.'],
+    ['a tag written as text', 'Our Boston&lt;b&gt; AI team is on call.'],
+  ])('%#: does not join what the browser keeps apart: %s', (_what, sentence) => {
+    expect(found(BOSTON, sentence)).toEqual([])
+  })
+
+  it('reads a text of many unclosed tags in linear time', () => {
+    const source = parseYamlSource(page(BOSTON, `${'<br'.repeat(50_000)} Our Boston AI team is on call.`), 'content/pages/x.yaml')
+    const started = performance.now()
+    expect(claimProblems([source], facts, terms).map((p) => p.name)).toEqual(['LocalOffice'])
+    expect(performance.now() - started).toBeLessThan(1_000)
+  })
+
+  it('still points at the field', () => {
+    const problems = checkPage('content/pages/x.yaml', page(BOSTON, 'Our Bos&shy;ton AI team is on call.'))
+    expect(problems).toEqual([expect.objectContaining({ name: 'LocalOffice', line: 27, column: 13, field: 'faqs[0].answer' })])
+  })
+})
+
+describe('a place one page names, claimed as an office on another', () => {
+  // Chicago's readers are also "AI" people here: every page now claims an office in AI.
+  const chicago = page(
+    'audience:\n  places: [Chicago, AI]\n  country: US\n  timeZone: America/Chicago\n',
+    'Workshops on site in Chicago.',
+  )
+  const consulting = readFileSync(path.join(fixtureDir, 'valid.yaml'), 'utf8').replace(
+    'Call us',
+    'Our AI development team ships weekly. Call us',
+  )
+  const problems = claimProblems(
+    [parseYamlSource(chicago, 'content/pages/chicago.yaml'), parseYamlSource(consulting, 'content/pages/consulting.yaml')],
+    facts,
+    terms,
+  )
+
+  it('is reported on the page that names the place, at the place', () => {
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        name: 'AudiencePlaceClaim',
+        file: 'content/pages/chicago.yaml',
+        line: 7,
+        column: 21,
+        field: 'audience.places[1]',
+        message:
+          'with AI among this page\'s places, "Our AI development team" in content/pages/consulting.yaml:20:17 (contactUsToday) reads as an office or team in AI, where the company has none',
+      }),
+    )
+  })
+
+  it('is reported on the page with the claim, naming the page that made it a place', () => {
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        name: 'LocalOffice',
+        file: 'content/pages/consulting.yaml',
+        line: 20,
+        column: 17,
+        field: 'contactUsToday',
+        message: expect.stringContaining('in AI, a place named in the audience of content/pages/chicago.yaml'),
+        hint: expect.stringContaining('remove it from audience.places in content/pages/chicago.yaml'),
+      }),
+    )
+    expect(problems).toHaveLength(2)
+  })
+})

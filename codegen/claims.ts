@@ -1,3 +1,4 @@
+import { decodeHTML, DecodingMode } from 'entities/decode'
 import { problem, type Problem } from './errors.ts'
 import type { ContractTerms } from './terms.ts'
 import { formatFieldPath, textLeaves, type YamlSource } from './yaml-source.ts'
@@ -40,13 +41,34 @@ const anyOf = (words: readonly string[]) => words.map(escape).join('|')
 const WORD = String.raw`[\w'’-]+\s+`
 const POSSESSIVE = String.raw`(?:'s|’s)?`
 
-/** Sentences of a text with its markup removed, so a rule never matches across two claims. */
-function sentences(text: string): string[] {
-  return text
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&[a-z]+;|&#\d+;/gi, ' ')
+/**
+ * Tags the browser shows as a break between the words around them; every other tag joins them.
+ * `[^<>]`, not `[^>]`: a tag never holds a `<`, and a text of many unclosed `<br` stays linear.
+ */
+const BREAKING_TAG = /<\/?(?:br|p|ul|ol|li|div|h[1-6]|blockquote|pre|table|tr|td|th|hr|dl|dt|dd)\b[^<>]*>/gi
+const ANY_TAG = /<!--[\s\S]*?(?:-->|$)|<\/?[A-Za-z][^<>]*>/g
+/** Characters a reader never sees: soft hyphens, zero-width spaces and joiners, variation selectors… */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu
+
+/**
+ * A text as a visitor reads it, so copy cannot slip a claim past the rules with spelling no reader
+ * sees: tags dropped (`Chi<b></b>cago` is Chicago; `<br>` still parts two words), entities decoded,
+ * invisible characters removed, compatibility forms folded (NFKC: a fullwidth ＄ is $), and every
+ * kind of space a plain one.
+ */
+function visibleText(text: string): string {
+  let out = text
+  if (out.includes('<')) out = out.replace(BREAKING_TAG, ' ').replace(ANY_TAG, '')
+  if (out.includes('&')) out = decodeHTML(out, DecodingMode.Legacy)
+  if (/[\u0080-\uFFFF]/.test(out)) out = out.normalize('NFKC').replace(INVISIBLE, '')
+  return out.replace(/\s+/g, ' ')
+}
+
+/** Sentences of a text as a visitor reads it, so a rule never matches across two claims. */
+function sentences(visible: string): string[] {
+  return visible
     .split(/(?<=[.!?;])\s+/)
-    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .map((s) => s.trim())
     .filter(Boolean)
 }
 
@@ -74,7 +96,8 @@ function timeZoneRules(audience: Audience): RegExp[] {
 /** A team or office in a city where the company has none: "our Houston AI team", "Corvane is the AI firm in Calgary". */
 function officeRules(company: string, places: readonly string[]): RegExp[] {
   if (places.length === 0) return []
-  const place = String.raw`(?:${anyOf(places)})`
+  // Named, so a claim can say which place it is about (and which page's audience names it).
+  const place = String.raw`(?<place>${anyOf(places)})`
   const us = String.raw`(?:our|${escape(company)}${POSSESSIVE})`
   const people = String.raw`(?:team|teams|office|offices|consultants|engineers|developers|experts|staff|studio|hub|branch|people|practice)`
   return [
@@ -113,22 +136,38 @@ const CONTRACT_TERMS: [term: string, pattern: RegExp][] = [
 
 const audienceOf = (data: unknown) => (data as { audience?: Audience } | undefined)?.audience
 
+/** A page whose audience names a place, and where in its list. */
+interface PlaceSource {
+  file: string
+  index: number
+}
+
 /** What the claim rules of one site are made from; `key` changes when any of it does. */
 export interface ClaimContext {
   facts: CompanyFacts
   terms: ContractTerms
   /** Every place a page addresses where the company has no office, longest first. */
   places: string[]
+  /** The pages whose audience names each place, by the place in lower case. */
+  placeSources: Record<string, PlaceSource[]>
   key: string
 }
 
 export function claimContext(pages: readonly YamlSource[], facts: CompanyFacts, terms: ContractTerms): ClaimContext {
   const offices = new Set(facts.offices.map((o) => o.toLowerCase()))
   // Every place any page addresses is a city where an office would be a claim.
+  const placeSources: Record<string, PlaceSource[]> = {}
+  for (const page of pages)
+    (audienceOf(page.data)?.places ?? []).forEach((place, index) => {
+      if (typeof place !== 'string' || offices.has(place.toLowerCase())) return
+      const sources = (placeSources[place.toLowerCase()] ??= [])
+      if (!sources.some((s) => s.file === page.file)) sources.push({ file: page.file, index })
+    })
   const places = [...new Set(pages.flatMap((p) => audienceOf(p.data)?.places ?? []))]
     .filter((p) => !offices.has(p.toLowerCase()))
     .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
-  return { facts, terms, places, key: JSON.stringify([facts, terms, places]) }
+  for (const sources of Object.values(placeSources)) sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+  return { facts, terms, places, placeSources, key: JSON.stringify([facts, terms, places, placeSources]) }
 }
 
 /** The rules of a context, made once per context. */
@@ -160,18 +199,46 @@ export function pageClaimProblems(page: YamlSource, context: ClaimContext): Prob
   const namesZone =
     zoneRules.length > 0 ? new RegExp(anyOf([...ZONE_NAMES[audience!.timeZone].names, ...audience!.places]), 'i') : undefined
   const abroad = audience !== undefined && audience.country !== facts.country
+  const ownPlaces = new Set((audience?.places ?? []).map((p) => String(p).toLowerCase()))
+  /**
+   * An office claimed in a place this page's own audience does not name is reported here and, so
+   * the editor who added the place sees it, on every page whose audience names it.
+   */
+  const officeProblems = (
+    here: { file: string; line: number; column: number; field: string },
+    phrase: string,
+    written: string,
+  ): Problem[] => {
+    if (ownPlaces.has(written.toLowerCase())) return [problem('LocalOffice', here, phrase, facts.offices)]
+    const place = context.places.find((p) => p.toLowerCase() === written.toLowerCase()) ?? written
+    const sources = context.placeSources[written.toLowerCase()] ?? []
+    return [
+      problem('LocalOffice', here, phrase, facts.offices, { place, files: sources.map((s) => s.file) }),
+      ...sources.map((s) =>
+        problem(
+          'AudiencePlaceClaim',
+          // Located by locateAudienceProblems: this page cannot see where the other file names it.
+          { file: s.file, line: 1, column: 1, field: formatFieldPath(['audience', 'places', s.index]) },
+          place,
+          phrase,
+          `${here.file}:${here.line}:${here.column} (${here.field})`,
+        ),
+      ),
+    ]
+  }
   for (const { path: at, text } of textLeaves(page.data)) {
     const where = () => ({ file: page.file, ...page.locate(at), field: formatFieldPath(at) })
     let own = text
     for (const term of termTexts) own = own.split(term).join(' ')
+    own = visibleText(own)
     // Each rule matches within one sentence, so a text none of the cheap tests match has no claim.
     const mayClaim = namesZone?.test(own) || namesPlace?.test(own) || (abroad && /\$|dollars/i.test(own)) || TERM_WORDS.test(own)
     if (!mayClaim) continue
     for (const sentence of sentences(own)) {
       const zone = namesZone?.test(sentence) && zoneRules.map((r) => r.exec(sentence)?.[1]).find(Boolean)
       if (zone) found.push(problem('ClaimedTimeZone', where(), zone, audience!.places[0], facts.headquarters))
-      const office = namesPlace?.test(sentence) && officeClaims.map((r) => r.exec(sentence)?.[1]).find(Boolean)
-      if (office) found.push(problem('LocalOffice', where(), office, facts.offices))
+      const office = namesPlace?.test(sentence) ? officeClaims.map((r) => r.exec(sentence)).find(Boolean) : undefined
+      if (office) found.push(...officeProblems(where(), office[1], office.groups!.place))
       if (abroad && /\$|dollars/i.test(sentence)) {
         const price = BARE_PRICE.exec(sentence)?.[1] ?? BARE_DOLLARS.exec(sentence)?.[1]
         if (price) found.push(problem('UnnamedCurrency', where(), price, facts.currency))
@@ -186,8 +253,26 @@ export function pageClaimProblems(page: YamlSource, context: ClaimContext): Prob
   return found
 }
 
+const AUDIENCE_PLACE = /^audience\.places\[(\d+)\]$/
+
+/** Problems reported at another page's audience, placed at the line and column of the place there. */
+export function locateAudienceProblems(
+  problems: readonly Problem[],
+  sourceOf: (file: string) => YamlSource | undefined,
+): Problem[] {
+  return problems.map((p) => {
+    const index = p.name === 'AudiencePlaceClaim' ? AUDIENCE_PLACE.exec(p.field)?.[1] : undefined
+    const source = index === undefined ? undefined : sourceOf(p.file)
+    return source ? { ...p, ...source.locate(['audience', 'places', Number(index)]) } : p
+  })
+}
+
 /** The claim problems of every page against the places all of them address. */
 export function claimProblems(pages: readonly YamlSource[], facts: CompanyFacts, terms: ContractTerms): Problem[] {
   const context = claimContext(pages, facts, terms)
-  return pages.flatMap((page) => pageClaimProblems(page, context))
+  const byFile = new Map(pages.map((page) => [page.file, page]))
+  return locateAudienceProblems(
+    pages.flatMap((page) => pageClaimProblems(page, context)),
+    (file) => byFile.get(file),
+  )
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import { imageSize } from 'image-size'
@@ -8,16 +8,26 @@ import { problem, type Problem } from './errors.ts'
 import { toMarkupBlocks } from './markup.ts'
 import type { ContentKind } from './schemas.ts'
 import { placeholderProblems } from './placeholder.ts'
-import { claimContext, pageClaimProblems, type ClaimContext, type CompanyFacts } from './claims.ts'
-import { svgProblems } from './svg.ts'
+import { claimContext, locateAudienceProblems, pageClaimProblems, type ClaimContext, type CompanyFacts } from './claims.ts'
+import { publicFileProblems } from './public-files.ts'
 import type { TsWorker } from './worker.ts'
-import { cacheFolder, filesUnder } from './files.ts'
+import { cacheFolder, filesUnder, warnRebuiltCache, warnUnwritableCache } from './files.ts'
+import { CHECKER_CODE, codeVersion } from './code-version.ts'
 import { writeFileAtomic } from './write-atomic.ts'
+import { MAX_CONTENT_FILE_BYTES } from './limits.ts'
 import { resultStore, type ResultStore } from './result-store.ts'
 import { blogRoute } from '../src/core/blog.ts'
-import { BLOGS_DIR, FIXED_ROUTES, landingRouteOf, PAGES_DIR } from '../src/core/routes.ts'
-import { expandTerms, type ContractTerms } from './terms.ts'
-import { collectLeaves, contentProblems, pageRuleProblems, schemaProblems, type SiteIndex } from './validate.ts'
+import { BLOGS_DIR, FIXED_ROUTES, isFrameRoute, landingRouteOf, PAGES_DIR } from '../src/core/routes.ts'
+import { expandTerms, uninsertedTermProblems, type ContractTerms } from './terms.ts'
+import {
+  collectLeaves,
+  contentProblems,
+  forbiddenCharacterProblems,
+  pageRuleProblems,
+  schemaProblems,
+  textRunProblems,
+  type SiteIndex,
+} from './validate.ts'
 import {
   formatFieldPath,
   parseWithPositions,
@@ -73,17 +83,38 @@ function listImages(publicDir: string): string[] {
   return filesUnder(path.join(publicDir, 'images')).map((f) => `/images/${f}`)
 }
 
-/** Reads image sizes once per file: width and height go on every <img> so nothing shifts. */
-function createImageSizer(publicDir: string) {
-  const cache = new Map<string, { width: number; height: number }>()
-  return (src: string) => {
-    let size = cache.get(src)
-    if (!size) {
-      const found = imageSize(readFileSync(path.join(publicDir, src)))
-      size = { width: Math.round(found.width ?? 0), height: Math.round(found.height ?? 0) }
-      cache.set(src, size)
+/** Sizes by a hash of the image's bytes: the same bytes have the same size in any index. */
+const imageSizes = new Map<string, { width: number; height: number }>()
+
+const measureImage = (bytes: Buffer) => {
+  const found = imageSize(bytes)
+  return { width: Math.round(found.width ?? 0), height: Math.round(found.height ?? 0) }
+}
+
+/**
+ * Reads each image of the site once: a hash of its bytes for the index's fingerprint, and its size
+ * from the same bytes, so a result never pairs one drawing's hash with another's size. Width and
+ * height go on every <img> so nothing shifts. By bytes, not size and time: an image redrawn in as
+ * many bytes within the file time's precision (or copied with its time kept) is another image.
+ * Hashing public/images (89 files, 190 KB) takes some 1 ms, against 0.3 ms for their stats.
+ */
+function createImageSizer(publicDir: string, images: readonly string[]) {
+  const hashes = new Map<string, string>()
+  for (const src of images) {
+    const bytes = readFileSync(path.join(publicDir, src))
+    const hash = createHash('sha256').update(bytes).digest('base64url')
+    hashes.set(src, hash)
+    if (imageSizes.has(hash)) continue
+    try {
+      imageSizes.set(hash, measureImage(bytes))
+    } catch {
+      // Not an image it can measure: a page that shows it meets the error below.
     }
-    return size
+  }
+  return {
+    /** `src` and a hash of its bytes, one per image. */
+    stamps: images.map((src) => `${src} ${hashes.get(src)}`),
+    sizeOf: (src: string) => imageSizes.get(hashes.get(src) ?? '') ?? measureImage(readFileSync(path.join(publicDir, src))),
   }
 }
 
@@ -203,7 +234,7 @@ export function crossFileProblems(pages: YamlSource[], blogs: YamlSource[]): Pro
 /** Which routes exist, for link checks: fixed routes, one per page file, one per blog file. */
 function siteRoutes(pageFiles: string[], blogFiles: string[]): Set<string> {
   return new Set([
-    ...FIXED_ROUTES.filter((r) => r.route !== '/404').map((r) => r.route),
+    ...FIXED_ROUTES.filter((r) => !isFrameRoute(r.route)).map((r) => r.route),
     ...pageFiles.map(landingRouteOf),
     ...blogFiles.map((f) => blogRoute(path.basename(f, '.yaml'))),
   ])
@@ -216,18 +247,15 @@ export function createSiteIndex(root: string) {
   const imageSet = new Set(images)
   const routes = siteRoutes(listYaml(path.join(root, CONTENT_DIRS.pages)), listYaml(path.join(root, CONTENT_DIRS.blogs)))
   // An image's size is part of the rendered data: a redrawn image must invalidate cached results.
-  const imageStamps = images.map((src) => {
-    const stats = statSync(path.join(publicDir, src))
-    return `${src} ${stats.size} ${stats.mtimeMs}`
-  })
+  const imageSizer = createImageSizer(publicDir, images)
   return {
     routes,
     imageExists: (src: string) => imageSet.has(src),
     images,
-    sizeOf: createImageSizer(publicDir),
+    sizeOf: imageSizer.sizeOf,
     /** Changes when a page, post or image is added, removed or redrawn: results checked against another index are stale. */
     fingerprint: createHash('sha1')
-      .update([root, ...routes, ...imageStamps].join('\n'))
+      .update([root, ...routes, ...imageSizer.stamps].join('\n'))
       .digest('hex'),
     /** Where checked files are kept between builds, when the project has a node_modules to hold them. */
     cacheDir: cacheFolder(root, 'site-content'),
@@ -247,14 +275,21 @@ export function contentKindOf(relativeFile: string): ContentKind | undefined {
 /** Every single-file check in order: syntax, then schema, then markup, links, images and page rules. */
 export function checkSource(source: YamlSource, kind: ContentKind, index: SiteIndex): Problem[] {
   if (source.problems.length > 0) return source.problems
-  const found = schemaProblems(source, kind)
+  const found = [...forbiddenCharacterProblems(source), ...schemaProblems(source, kind)]
   if (found.length > 0) return found
   return [
+    ...textRunProblems(source, kind),
     ...contentProblems(source, kind, index),
     ...(kind === 'page' ? pageRuleProblems(source) : []),
+    // Nothing is inserted into these files: a placeholder there would reach the page as written.
+    ...(kind === 'site' || kind === 'projects' ? uninsertedTermProblems(source, termNamesOf(source, kind)) : []),
     ...placeholderProblems(source),
   ]
 }
+
+/** The names of the contract terms a file defines: site.yaml's, so a bare terms.name is caught there too. */
+const termNamesOf = (source: YamlSource, kind: ContentKind) =>
+  kind === 'site' ? Object.keys((source.data as { terms?: ContractTerms }).terms ?? {}) : []
 
 type Compiled = {
   source: YamlSource
@@ -295,12 +330,22 @@ function claimStore(context: ClaimContext, cacheDir: string | undefined): ClaimS
       ? path.join(cacheDir, `claims-${createHash('sha256').update(checkerVersion()).update(context.key).digest('hex')}.json`)
       : undefined
     let byFile = new Map<string, Problem[]>()
-    try {
-      if (file) byFile = new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, Problem[]>))
-    } catch {
-      // Not kept yet.
+    let changed = false
+    if (file && existsSync(file)) {
+      try {
+        const kept: unknown = JSON.parse(readFileSync(file, 'utf8'))
+        const isProblemList = (problems: unknown) =>
+          Array.isArray(problems) && problems.every((p) => typeof (p as Problem | null)?.file === 'string')
+        if (typeof kept !== 'object' || kept === null || Array.isArray(kept) || !Object.values(kept).every(isProblemList))
+          throw new Error('it does not hold problems by page')
+        byFile = new Map(Object.entries(kept as Record<string, Problem[]>))
+      } catch (error) {
+        // Every page's claims are checked again, and the file is written anew with them.
+        warnRebuiltCache('claims cache', file, error)
+        changed = true
+      }
     }
-    claims.set(context.key, (store = { byFile, changed: false, file }))
+    claims.set(context.key, (store = { byFile, changed, file }))
   }
   return store
 }
@@ -312,8 +357,9 @@ function saveClaimStore(store: ClaimStore, keys: readonly string[]) {
   const current = Object.fromEntries(keys.flatMap((key) => (store.byFile.has(key) ? [[key, store.byFile.get(key)]] : [])))
   try {
     writeFileAtomic(store.file, JSON.stringify(current))
-  } catch {
+  } catch (error) {
     // A read-only or full disk only costs the next build its head start.
+    warnUnwritableCache(path.dirname(store.file), error)
   }
 }
 
@@ -441,7 +487,7 @@ export function checkerThread() {
 }
 
 /** What claimContext reads of a page, its audience block, read from the file's text without the checks. */
-function audienceFromText(text: string): YamlSource {
+function audienceFromText(file: string, text: string): YamlSource {
   const block = /^audience:[ \t]*\n(?:[ \t]+.*\n?|[ \t]*\n)*/m.exec(text)?.[0]
   let data: unknown
   try {
@@ -449,7 +495,7 @@ function audienceFromText(text: string): YamlSource {
   } catch {
     // The check will say what is wrong; the guess just misses.
   }
-  return { file: '', data, problems: [], locate: () => ({ line: 1, column: 1 }) }
+  return { file, data, problems: [], locate: () => ({ line: 1, column: 1 }) }
 }
 
 /** Files a thread checks between two looks for more work. */
@@ -511,7 +557,7 @@ export async function checkInParallel(
   // threads run the rules while they check. If the checked pages say otherwise, they run again.
   const guessed = siteClaimContext(
     site,
-    [...jobs, ...known].filter((job) => job.kind === 'page').map((job) => audienceFromText(job.text)),
+    [...jobs, ...known].filter((job) => job.kind === 'page').map((job) => audienceFromText(job.relativeFile, job.text)),
   )
   try {
     const texts = new Map(jobs.map((job) => [job.relativeFile, job.text]))
@@ -584,21 +630,13 @@ export async function checkInParallel(
 }
 
 /**
- * The checker's own code and the schemas: a cached result is only reused by the same checker. Read
- * once per process, on the first use of the cache, from the files beside this one.
+ * The checker's code (its sources, the schemas and the installed libraries that shape its results):
+ * a cached result is only reused by the same checker. Read once per process, on the first use of
+ * the cache, from the project this file is in.
  */
 let checker: string | undefined
 function checkerVersion(): string {
-  if (checker) return checker
-  const here = path.dirname(fileURLToPath(import.meta.url))
-  const hash = createHash('sha256')
-  for (const dir of [here, path.join(here, '../src/core'), path.join(here, '../schema')]) {
-    if (!existsSync(dir)) continue
-    for (const name of readdirSync(dir).sort()) {
-      if (/\.(ts|json)$/.test(name) && !name.includes('.test.')) hash.update(name).update(readFileSync(path.join(dir, name)))
-    }
-  }
-  return (checker = hash.digest('hex'))
+  return (checker ??= codeVersion(path.join(path.dirname(fileURLToPath(import.meta.url)), '..'), CHECKER_CODE))
 }
 
 interface StoredResult {
@@ -640,9 +678,6 @@ const storedResult = (result: Compiled): StoredResult => ({
   sourceData: result.source.data,
   parseProblems: result.source.problems,
 })
-
-/** Largest content file: far above any real page, far below what could slow the build. */
-const MAX_CONTENT_FILE_BYTES = 256 * 1024
 
 /** A file too large, or not UTF-8, is reported before it is parsed. */
 function bytesProblem(file: string, bytes: Buffer): Problem | undefined {
@@ -734,6 +769,7 @@ function loadContentWith(root: string, index: ReturnType<typeof createSiteIndex>
   )
   const context = siteClaimContext(site, pageSources)
   if (context) {
+    const sourceByFile = new Map(pageSources.map((source) => [source.file, source]))
     const store = claimStore(context, index.cacheDir)
     for (const { source, key } of pageResults) {
       // A file that could not be read has no key: nothing to keep.
@@ -743,23 +779,16 @@ function loadContentWith(root: string, index: ReturnType<typeof createSiteIndex>
         if (key) store.byFile.set(key, found)
         store.changed = true
       }
-      problems.push(...found)
+      // A claim may also be reported at the page whose audience names the place: found there now.
+      problems.push(...locateAudienceProblems(found, (file) => sourceByFile.get(file)))
     }
     saveClaimStore(
       store,
       pageResults.flatMap((r) => (r.key ? [r.key] : [])),
     )
   }
-  // Every SVG the site serves, used by content or not: any of them can be opened on its own.
-  const publicDir = dir(CONTENT_DIRS.public)
-  const topLevel = existsSync(publicDir)
-    ? readdirSync(publicDir)
-        .filter((f) => f.endsWith('.svg'))
-        .map((f) => `/${f}`)
-    : []
-  for (const src of [...topLevel, ...index.images.filter((f) => f.toLowerCase().endsWith('.svg'))]) {
-    problems.push(...svgProblems(`${CONTENT_DIRS.public}${src}`, readFileSync(path.join(publicDir, src), 'utf8')))
-  }
+  // Every file the site serves from public/, used by content or not: any of them can be opened on its own.
+  problems.push(...publicFileProblems(root, CONTENT_DIRS.public))
 
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column)
   pages.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))

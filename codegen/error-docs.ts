@@ -85,8 +85,9 @@ const errorDocs: { [N in ContentErrorName]: Example<N> } = {
     example: ['has a <script> element'],
   },
   InvalidCharacter: {
-    means: 'An invisible or broken character is in the file (a control character, half of an emoji, a stray byte-order mark).',
-    example: ['the character U+0007'],
+    means:
+      'An invisible or broken character is in the file or in a text (a control character, half of an emoji, a stray byte-order mark, a line separator, a text-direction override), typed as itself or written as an escape such as "\\u202E" in double quotes.',
+    example: ['the control character U+0007', 'file'],
   },
   InvalidEncoding: {
     means: 'The file was saved in an encoding other than UTF-8, so some characters cannot be read.',
@@ -112,13 +113,44 @@ const errorDocs: { [N in ContentErrorName]: Example<N> } = {
     example: ['work Boston hours', 'Boston', 'San Francisco'],
   },
   LocalOffice: {
-    means: 'The page speaks of an office or team in a city where the company has no office.',
+    means:
+      'The page speaks of an office or team in a city where the company has no office. Every place any page names in its audience counts, so the message says when the place comes from another page.',
     example: ['our Houston AI team', ['San Francisco']],
+  },
+  AudiencePlaceClaim: {
+    means:
+      "A place this page's audience names makes another page read as claiming an office or team there. Reported on both pages, so the editor who added the place sees it.",
+    example: ['AI', 'our AI development team', 'content/pages/Ai-Consulting.yaml:20:5 (descriptionOne[2])'],
   },
   UnnamedCurrency: {
     means:
       'A price on a page for readers outside the United States gives no currency, so they would read it as their own dollars or euros.',
     example: ['$10,000', 'USD'],
+  },
+  MalformedTerm: {
+    means:
+      'Text that looks like a contract-term placeholder but is not written {{terms.name}} exactly (one brace too few or too many, or nested braces). It would reach the page as written.',
+    example: ['{terms.ownership}}', ['ownership', 'noCopy', 'noTraining', 'hipaa']],
+  },
+  TermNotInserted: {
+    means:
+      'A {{…}} placeholder in content/site.yaml or content/projects.yaml. Terms are inserted only into pages and blog posts, so it would reach the site as written.',
+    example: ['{{terms.ownership}}'],
+  },
+  ExpandedTooLarge: {
+    means:
+      'The file is small, but inserting its {{terms.name}} placeholders makes it larger than any file may be (each one brings the whole wording).',
+    example: [1_990_000, 262_144, 12_000, 'faqs[0].answer'],
+  },
+  TextTooLong: {
+    means:
+      'One text (a field, or a paragraph between its tags) is far longer than any real paragraph; browsers would break it into pieces and the page would fail to start.',
+    example: [200_000, 10_000],
+  },
+  DocumentInPublic: {
+    means:
+      'A file under public/ is a web page, an XML or PDF document, or starts like one under another name. Opened on its own it would run on the site’s address, so only images and icons may be there.',
+    example: ['is a web page (.html)'],
   },
   ContractTerm: {
     means:

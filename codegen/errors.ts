@@ -104,9 +104,12 @@ export const contentErrors = {
     message: `this SVG ${what}; opened on its own, it could run script or load another file on the site's address`,
     hint: 'Export the drawing again as a plain SVG (no scripts, links or interactivity; embed bitmaps, outline fonts), or remove the part named here.',
   }),
-  InvalidCharacter: (what: string): Explained => ({
-    message: `the file holds ${what}, which is not text`,
-    hint: 'Delete it and type the text again; it usually comes from copying out of a PDF, a spreadsheet or a chat app.',
+  InvalidCharacter: (what: string, place: 'file' | 'text' | 'field name'): Explained => ({
+    message: `the ${place} holds ${what}, which is not text`,
+    hint:
+      place === 'file'
+        ? 'Delete it and type the text again; it usually comes from copying out of a PDF, a spreadsheet or a chat app.'
+        : 'Delete it. Written as an escape in double quotes (such as \\0, \\r, \\N, \\L, \\uFEFF or \\u202E) it still reaches the page, invisible or broken; type the text again.',
   }),
   InvalidEncoding: (): Explained => ({
     message: 'the file is not valid UTF-8 text',
@@ -132,13 +135,45 @@ export const contentErrors = {
     message: `"${phrase}" claims ${place}'s time zone as ours, but the team works from ${headquarters}`,
     hint: `Say how the team works with ${place} instead: the hours that overlap, visits for kickoffs and workshops, 24/7 support for live systems.`,
   }),
-  LocalOffice: (phrase: string, offices: readonly string[]): Explained => ({
-    message: `"${phrase}" reads as an office or team in that city; the company's offices are: ${offices.join(', ')}`,
-    hint: 'Say how the team works with that city (visits, overlap hours), or add the office to facts.offices in content/site.yaml if it really exists.',
+  LocalOffice: (
+    phrase: string,
+    offices: readonly string[],
+    namedBy?: { place: string; files: readonly string[] },
+  ): Explained => ({
+    message: namedBy
+      ? `"${phrase}" reads as an office or team in ${namedBy.place}, a place named in the audience of ${namedBy.files.join(', ')}; the company's offices are: ${offices.join(', ')}`
+      : `"${phrase}" reads as an office or team in that city; the company's offices are: ${offices.join(', ')}`,
+    hint: namedBy
+      ? `Say how the team works with ${namedBy.place} (visits, overlap hours), or add the office to facts.offices in content/site.yaml if it really exists. If ${namedBy.place} is not a place readers are in, remove it from audience.places in ${namedBy.files.join(', ')}.`
+      : 'Say how the team works with that city (visits, overlap hours), or add the office to facts.offices in content/site.yaml if it really exists.',
+  }),
+  AudiencePlaceClaim: (place: string, phrase: string, elsewhere: string): Explained => ({
+    message: `with ${place} among this page's places, "${phrase}" in ${elsewhere} reads as an office or team in ${place}, where the company has none`,
+    hint: `A place any page's audience names counts as a city on every page. If ${place} is not a place this page's readers are in, remove it; if it is, the other page must say how the team works with ${place} instead (it is reported there too).`,
   }),
   UnnamedCurrency: (price: string, currency: string): Explained => ({
     message: `the price ${price} does not name its currency, and this page's readers use another one`,
     hint: `Write the currency with the amount, e.g. US$10,000 or 10,000 ${currency}.`,
+  }),
+  MalformedTerm: (written: string, known: readonly string[]): Explained => ({
+    message: `${written} is not a placeholder the check can fill in; visitors would see it as written`,
+    hint: `Write a contract term exactly as {{terms.name}}, two braces on each side and nothing else around them: ${known.map((k) => `{{terms.${k}}}`).join(', ')}.`,
+  }),
+  TermNotInserted: (written: string): Explained => ({
+    message: `${written} is not filled in here; visitors would see it as written`,
+    hint: 'Contract terms are inserted only into pages (content/pages) and blog posts (content/blogs). Write the words out in full here; a term in site.yaml cannot insert another term.',
+  }),
+  ExpandedTooLarge: (bytes: number, max: number, insertions: number, mostIn: string): Explained => ({
+    message: `with its ${insertions.toLocaleString('en-US')} inserted terms the file's text is ${Math.ceil(bytes / 1024).toLocaleString('en-US')} KB; at most ${max / 1024} KB is allowed (most insertions are in ${mostIn})`,
+    hint: 'Insert each term once, where a reader needs it: every {{terms.name}} brings the whole wording, so many of them make a page too heavy to load.',
+  }),
+  TextTooLong: (length: number, max: number): Explained => ({
+    message: `one run of text is ${length.toLocaleString('en-US')} characters long; at most ${max.toLocaleString('en-US')} allowed`,
+    hint: `No paragraph needs more than ${max.toLocaleString('en-US')} characters: split it into several paragraphs or shorten it. A browser cuts text past 65,536 characters into pieces, and the page then fails to start.`,
+  }),
+  DocumentInPublic: (what: string): Explained => ({
+    message: `this file ${what}; a browser would open it as a document on the site's address, where a script in it could run`,
+    hint: 'public/ is for images and icons. Publish a page as a YAML file under content/pages, and host other documents (HTML exports, XML, PDF) elsewhere and link to them.',
   }),
   ContractTerm: (phrase: string, term: string): Explained => ({
     message: `"${phrase}" states a contract term in this page's own words`,

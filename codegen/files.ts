@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { isMainThread } from 'node:worker_threads'
 
 /**
  * A folder of node_modules/.cache for work kept between builds under a hash of what it is made
@@ -8,6 +9,28 @@ import path from 'node:path'
 export function cacheFolder(root: string, name: string): string | undefined {
   const modules = path.join(root, 'node_modules')
   return existsSync(modules) ? path.join(modules, '.cache', name) : undefined
+}
+
+/** Folders already said to be unwritable, for every copy of this module in the process (Vite loads a second). */
+const UNWRITABLE = Symbol.for('site-cache.unwritable')
+const unwritable = ((globalThis as typeof globalThis & { [UNWRITABLE]?: Set<string> })[UNWRITABLE] ??= new Set())
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * Says on stderr that a cache folder cannot hold its files (a read-only disk): the build goes on with
+ * what it keeps in memory. Once per folder and process, and by the main thread only: worker threads
+ * open the same folders after it, and what they would say it has said.
+ */
+export function warnUnwritableCache(dir: string, error: unknown) {
+  if (unwritable.has(dir) || !isMainThread) return
+  unwritable.add(dir)
+  process.stderr.write(`the content cache at ${dir} cannot be written (${reason(error)}): results are kept in memory\n`)
+}
+
+/** Says on stderr that a file of a cache (`what`) could not be read, and was made again. */
+export function warnRebuiltCache(what: string, file: string, error: unknown) {
+  process.stderr.write(`the ${what} at ${file} could not be read (${reason(error)}) and was rebuilt\n`)
 }
 
 /** Every file under `dir`, relative to it with `/` between folders, in name order; none if it is missing. */

@@ -156,6 +156,33 @@ export function nestingProblems(html: string): string[] {
   return [...new Set(found)]
 }
 
+/** The longest text node the markup parses into, in characters; text never grows by decoding its entities. */
+export function longestTextRun(html: string): number {
+  if (!needsParsing(html)) return html.length
+  // Parsed as a stream, not a tree: markup nested past any limit must not exhaust the call stack.
+  // The parser hands one text over in pieces; any tag or comment ends it.
+  let longest = 0
+  let run = 0
+  const end = () => {
+    longest = Math.max(longest, run)
+    run = 0
+  }
+  const parser = new Parser(
+    {
+      ontext: (text) => void (run += text.length),
+      onopentag: end,
+      onclosetag: end,
+      oncomment: end,
+      onprocessinginstruction: end,
+    },
+    { decodeEntities: true },
+  )
+  parser.write(html)
+  parser.end()
+  end()
+  return longest
+}
+
 /** Every href in the markup, as written. */
 export function markupLinks(html: string): string[] {
   if (!html.includes('<a')) return []

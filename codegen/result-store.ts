@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import { warnRebuiltCache, warnUnwritableCache } from './files.ts'
 
 /** Checked results by key, kept between builds. */
 export interface ResultStore {
@@ -24,72 +25,93 @@ const stores = new Map<string, ResultStore | undefined>()
  * The results kept in `cacheDir`, one SQLite file for all of them. A cold build of a large site
  * keeps a result per page: 1,000 of them written as files took 0.54 s, nearly all of it system
  * time (a new inode each), against 0.11 s in one transaction. WAL lets parallel builds and threads
- * read while one writes. Undefined when the folder cannot hold it (a read-only disk): results are
- * then kept in memory only.
+ * read while one writes. A file that cannot be read is made again; undefined when the folder cannot
+ * hold one (a read-only disk): results are then kept in memory only. Either is said on stderr.
  */
 export function resultStore(cacheDir: string): ResultStore | undefined {
   if (stores.has(cacheDir)) return stores.get(cacheDir)
   let store: ResultStore | undefined
   try {
-    store = openStore(cacheDir)
-  } catch {
+    mkdirSync(cacheDir, { recursive: true })
+    store = openStore(path.join(cacheDir, 'checked.db'))
+  } catch (error) {
+    warnUnwritableCache(cacheDir, error)
     store = undefined
   }
   stores.set(cacheDir, store)
   return store
 }
 
-function openStore(cacheDir: string): ResultStore {
-  mkdirSync(cacheDir, { recursive: true })
-  const db = new Database(path.join(cacheDir, 'checked.db'))
-  db.pragma('journal_mode = WAL')
-  // A result lost to a power cut is checked again; it is not worth a sync per write.
-  db.pragma('synchronous = NORMAL')
-  db.pragma('busy_timeout = 10000')
-  // Pages are read from a mapping of the file rather than by a system call each.
-  db.pragma('mmap_size = 1073741824')
-  db.exec(`
-    -- A table with row ids: its key index holds the keys alone, so a lookup reads a few small
-    -- pages, where a table ordered by key (WITHOUT ROWID) spreads them among the 25 KB values. The
-    -- day of use comes before the value: reading it never walks the value's overflow pages.
-    CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, used INTEGER NOT NULL, value TEXT NOT NULL);
-    CREATE INDEX IF NOT EXISTS results_by_use ON results (used);
-  `)
-  // Once a day at most: the day of the last clean-up is kept as the file's user_version.
-  if (db.pragma('user_version', { simple: true }) !== today()) {
-    db.prepare('DELETE FROM results WHERE used < ?').run(today() - KEEP_DAYS)
-    db.pragma(`user_version = ${today()}`)
+/** A file that opens but is not a store of results as this code keeps them. */
+class NotAStore extends Error {}
+
+/** What SQLite says of a file whose pages are not sound: it is made again, it cannot be mended. */
+const isDamaged = (error: unknown) =>
+  error instanceof NotAStore ||
+  (error instanceof Database.SqliteError && /^SQLITE_(CORRUPT|NOTADB|IOERR_SHORT_READ)/.test(error.code))
+
+/** Another build holds the file: it is sound, and must not be pulled from under that build. */
+const isBusy = (error: unknown) => error instanceof Database.SqliteError && /^SQLITE_(BUSY|LOCKED)/.test(error.code)
+
+/**
+ * Deletes the store's file with its write-ahead log and index (a log left behind would be replayed
+ * into the new file), says so, and opens a new one. Throws when the folder cannot hold it.
+ */
+function rebuild(file: string, error: unknown): Connection {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true })
+  const connection = connect(file)
+  warnRebuiltCache('content cache', file, error)
+  return connection
+}
+
+function openStore(file: string): ResultStore {
+  let connection: Connection
+  try {
+    connection = connect(file)
+  } catch (error) {
+    // Whatever else keeps a file from opening, a new file is tried: a folder that cannot hold one fails again.
+    if (isBusy(error)) throw error
+    connection = rebuild(file, error)
   }
-  const select = db.prepare<[string], { value: string }>('SELECT value FROM results WHERE key = ?')
-  const exists = db.prepare<[string], { found: number }>('SELECT 1 AS found FROM results WHERE key = ?')
-  const insert = db.prepare(
-    'INSERT INTO results (key, used, value) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET used = excluded.used',
-  )
-  const touch = db.prepare('UPDATE results SET used = ? WHERE key = ? AND used < ?')
+  /** Makes the store again when a read or write finds damaged pages; false for any other error. */
+  const recovered = (error: unknown) => {
+    if (!isDamaged(error)) return false
+    connection.db.close()
+    connection = rebuild(file, error)
+    return true
+  }
 
   let held: Map<string, () => string> | undefined
   /** Keys read since the last write, whose day of use is brought forward then. */
   const used = new Set<string>()
-  const write = db.transaction((entries: [string, () => string][]) => {
-    const day = today()
-    for (const [key, value] of entries) insert.run(key, day, value())
-    for (const key of used) touch.run(day, key, day)
-    used.clear()
-  })
   const writeQuietly = (entries: [string, () => string][]) => {
     try {
-      write(entries)
+      try {
+        connection.write(entries, used)
+      } catch (error) {
+        // What this build checked goes into the new file.
+        if (recovered(error)) connection.write(entries, used)
+      }
     } catch {
       // A locked or full disk only costs the next build its head start.
     }
   }
+  /** A read that finds damaged pages misses, and the store is made again. */
+  const read = <T>(run: () => T, missed: T): T => {
+    try {
+      return run()
+    } catch (error) {
+      if (recovered(error)) return missed
+      throw error
+    }
+  }
   return {
     get(key) {
-      const value = select.get(key)?.value
+      const value = read(() => connection.select.get(key)?.value, undefined)
       if (value !== undefined) used.add(key)
       return value
     },
-    has: (key) => exists.get(key) !== undefined,
+    has: (key) => read(() => connection.exists.get(key) !== undefined, false),
     put(key, value) {
       if (held) held.set(key, value)
       else writeQuietly([[key, value]])
@@ -102,5 +124,56 @@ function openStore(cacheDir: string): ResultStore {
         writeQuietly(entries)
       }
     },
+  }
+}
+
+type Connection = ReturnType<typeof connect>
+
+/** An open store file and its statements. Throws if the file is not a sound store. */
+function connect(file: string) {
+  const db = new Database(file)
+  try {
+    db.pragma('journal_mode = WAL')
+    // A result lost to a power cut is checked again; it is not worth a sync per write.
+    db.pragma('synchronous = NORMAL')
+    db.pragma('busy_timeout = 10000')
+    // Pages are read from a mapping of the file rather than by a system call each.
+    db.pragma('mmap_size = 1073741824')
+    db.exec(`
+      -- A table with row ids: its key index holds the keys alone, so a lookup reads a few small
+      -- pages, where a table ordered by key (WITHOUT ROWID) spreads them among the 25 KB values. The
+      -- day of use comes before the value: reading it never walks the value's overflow pages.
+      CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, used INTEGER NOT NULL, value TEXT NOT NULL);
+      CREATE INDEX IF NOT EXISTS results_by_use ON results (used);
+    `)
+    const columns = (db.pragma('table_info(results)') as { name: string }[]).map((c) => c.name).join(', ')
+    if (columns !== 'key, used, value') throw new NotAStore(`its results table has the columns ${columns}`)
+    // Once a day at most: the day of the last clean-up is kept as the file's user_version. The
+    // check reads every page (22 ms for 1,000 results): daily, not on every open; a damaged page
+    // met in between is found by the read that meets it.
+    if (db.pragma('user_version', { simple: true }) !== today()) {
+      const check = db.pragma('quick_check', { simple: true })
+      if (check !== 'ok') throw new NotAStore(`its quick check failed: ${String(check).split('\n').join(' ')}`)
+      db.prepare('DELETE FROM results WHERE used < ?').run(today() - KEEP_DAYS)
+      db.pragma(`user_version = ${today()}`)
+    }
+    const insert = db.prepare(
+      'INSERT INTO results (key, used, value) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET used = excluded.used',
+    )
+    const touch = db.prepare('UPDATE results SET used = ? WHERE key = ? AND used < ?')
+    return {
+      db,
+      select: db.prepare<[string], { value: string }>('SELECT value FROM results WHERE key = ?'),
+      exists: db.prepare<[string], { found: number }>('SELECT 1 AS found FROM results WHERE key = ?'),
+      write: db.transaction((entries: [string, () => string][], used: Set<string>) => {
+        const day = today()
+        for (const [key, value] of entries) insert.run(key, day, value())
+        for (const key of used) touch.run(day, key, day)
+        used.clear()
+      }),
+    }
+  } catch (error) {
+    db.close()
+    throw error
   }
 }

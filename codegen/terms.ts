@@ -1,30 +1,112 @@
 import { problem, type Problem } from './errors.ts'
-import { formatFieldPath, setAt, textLeaves, type YamlSource } from './yaml-source.ts'
+import { MAX_CONTENT_FILE_BYTES } from './limits.ts'
+import { formatFieldPath, setAt, textLeaves, type PathSegment, type YamlSource } from './yaml-source.ts'
 
 /** The standard contract terms of site.yaml, by name: the one wording every page inserts. */
 export type ContractTerms = Readonly<Record<string, string>>
 
-/** `{{terms.name}}` inside any text; anything else between double braces is a mistake. */
-const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g
+/**
+ * `{{terms.name}}` inside any text; anything else between double braces is a mistake. Spaces inside
+ * are trimmed after the match: `\s*` around a lazy `[^{}]*?` made a `{{` followed by spaces cost
+ * cubic time (4,000 spaces: 20 s).
+ */
+const PLACEHOLDER = /\{\{([^{}]*)\}\}/g
 const TERM_NAME = /^terms\.([A-Za-z][A-Za-z0-9]*)$/
+
+/** A placeholder written whole and standing alone: no brace of a neighbour doubles either end. */
+const WHOLE_PLACEHOLDER = /(?<!\{)\{\{[^{}]*\}\}(?!\})/g
+
+/**
+ * What is left of a placeholder written wrongly once the whole ones are set aside: `{terms.x}}`,
+ * `{{terms.x}`, `{{{terms.x}}}`, `terms.x}}`, nested braces, or a lone `{{` or `}}`. A single brace
+ * around another word (`{year}` in the footer) is not a placeholder and is left alone. A run of
+ * braces is tried from its first brace only, so a long run costs linear time.
+ */
+const NEAR_MISS = String.raw`(?<!\{)\{+\s*terms\s*\.\s*[A-Za-z0-9_]*\s*\}*|\bterms\s*\.\s*[A-Za-z0-9_]+\s*\}+|\{\{|\}\}`
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const nearMissRules = new Map<string, RegExp>()
+/** The near misses, and a known term's name written without braces (`terms.ownership`). */
+function nearMissRule(known: readonly string[]): RegExp {
+  const key = known.join('\0')
+  let rule = nearMissRules.get(key)
+  if (!rule) {
+    const bare = known.length > 0 ? String.raw`|\bterms\.(?:${known.map(escape).join('|')})\b` : ''
+    nearMissRules.set(key, (rule = new RegExp(NEAR_MISS + bare, 'gi')))
+  }
+  return rule
+}
+
+/** A text that may hold a placeholder or a near miss: most texts hold neither brace nor "terms.". */
+const MAY_HOLD_PLACEHOLDER = /[{}]|terms\s*\./i
+
+/** The placeholders of a text: each whole one, and each distinct near miss. */
+function placeholdersIn(text: string, known: readonly string[]): { whole: string[]; nearMisses: string[] } {
+  if (!MAY_HOLD_PLACEHOLDER.test(text)) return { whole: [], nearMisses: [] }
+  const whole = text.match(WHOLE_PLACEHOLDER) ?? []
+  // Whole placeholders are blanked, not cut, so their neighbours do not join into a near miss.
+  const rest = text.replace(WHOLE_PLACEHOLDER, (found) => ' '.repeat(found.length))
+  const missed = [...new Set((rest.match(nearMissRule(known)) ?? []).map((m) => m.trim()))]
+  return { whole, nearMisses: missed }
+}
 
 /**
  * Replaces every `{{terms.name}}` in the file's texts with that term's wording, in place, so the
- * checks and the page see the words a visitor reads. Unknown names are reported where they stand.
+ * checks and the page see the words a visitor reads. Unknown names and near misses are reported
+ * where they stand, and so is a file whose insertions make it larger than any file may be.
  */
 export function expandTerms(source: YamlSource, terms: ContractTerms): Problem[] {
   const found: Problem[] = []
   const known = Object.keys(terms)
-  for (const { path: at, text } of textLeaves(source.data)) {
+  const at = (path: PathSegment[]) => ({ file: source.file, ...source.locate(path), field: formatFieldPath(path) })
+  let insertions = 0
+  let mostInsertions: { path: PathSegment[]; count: number } = { path: [], count: 0 }
+  for (const { path, text } of textLeaves(source.data)) {
+    const { nearMisses } = placeholdersIn(text, known)
+    for (const written of nearMisses) found.push(problem('MalformedTerm', at(path), written, known))
     if (!text.includes('{{')) continue
+    let count = 0
     const expanded = text.replace(PLACEHOLDER, (whole, inner: string) => {
-      const name = TERM_NAME.exec(inner)?.[1]
-      if (name !== undefined && Object.hasOwn(terms, name)) return terms[name]
-      found.push(problem('UnknownTerm', { file: source.file, ...source.locate(at), field: formatFieldPath(at) }, whole, known))
+      const name = TERM_NAME.exec(inner.trim())?.[1]
+      if (name !== undefined && Object.hasOwn(terms, name)) {
+        count++
+        return terms[name]
+      }
+      found.push(problem('UnknownTerm', at(path), whole, known))
       return whole
     })
-    if (at.length === 0) source.data = expanded
-    else setAt(source.data, at, expanded)
+    insertions += count
+    if (count > mostInsertions.count) mostInsertions = { path, count }
+    if (path.length === 0) source.data = expanded
+    else setAt(source.data, path, expanded)
+  }
+  // Insertions multiply text past the limit on the file's size (12,000 in a 189 KB file made 1.9 MB).
+  if (insertions > 0) {
+    const bytes = textLeaves(source.data).reduce((sum, { text }) => sum + Buffer.byteLength(text), 0)
+    if (bytes > MAX_CONTENT_FILE_BYTES)
+      found.push(
+        problem(
+          'ExpandedTooLarge',
+          at(mostInsertions.path),
+          bytes,
+          MAX_CONTENT_FILE_BYTES,
+          insertions,
+          formatFieldPath(mostInsertions.path),
+        ),
+      )
+  }
+  return found
+}
+
+/**
+ * Placeholders in a file nothing is inserted into (site.yaml, projects.yaml): each would reach the
+ * page as written, whole or not.
+ */
+export function uninsertedTermProblems(source: YamlSource, known: readonly string[]): Problem[] {
+  const found: Problem[] = []
+  for (const { path, text } of textLeaves(source.data)) {
+    const { whole, nearMisses } = placeholdersIn(text, known)
+    for (const written of new Set([...whole, ...nearMisses]))
+      found.push(problem('TermNotInserted', { file: source.file, ...source.locate(path), field: formatFieldPath(path) }, written))
   }
   return found
 }

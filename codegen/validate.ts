@@ -1,8 +1,10 @@
 import type { ErrorObject } from 'ajv'
+import { describeCharacter, firstForbiddenCharacter } from './characters.ts'
 import { problem, type Problem } from './errors.ts'
-import { markupLinks, nestingProblems, TOO_DEEP, unsafeMarkupChanges } from './markup.ts'
+import { MAX_TEXT_RUN } from './limits.ts'
+import { longestTextRun, markupLinks, nestingProblems, TOO_DEEP, unsafeMarkupChanges } from './markup.ts'
 import { resolveRef, schemaFiles, validatorFor, type ContentKind, type JsonSchema } from './schemas.ts'
-import { formatFieldPath, type PathSegment, type YamlSource } from './yaml-source.ts'
+import { formatFieldPath, textLeaves, type PathSegment, type YamlSource } from './yaml-source.ts'
 
 /** What the checks need to know about the rest of the site; passed in so the checks stay pure. */
 export interface SiteIndex {
@@ -167,6 +169,51 @@ export function collectLeaves(data: unknown, kind: ContentKind): Leaf[] {
   const root = schemaFiles[kind].schema
   visit(data, root, root, [])
   return leaves
+}
+
+/**
+ * Characters that are never text, in the parsed data, field names included: written as escapes in
+ * double quotes ("\0", "\r", "\uFEFF", "\N", "\L", "\u202E", "\ud800") they are not in the file's
+ * text, where the parser looks for them. Run on what a visitor gets, after terms are inserted; one
+ * problem per field, at the field.
+ */
+export function forbiddenCharacterProblems(source: YamlSource): Problem[] {
+  const found: Problem[] = []
+  const report = (text: string, path: PathSegment[], part: 'value' | 'key') => {
+    const bad = firstForbiddenCharacter(text)
+    if (!bad) return
+    const where = { file: source.file, ...source.locate(path, part), field: formatFieldPath(path) }
+    const what = `${describeCharacter(bad.char)} at character ${bad.position}`
+    found.push(problem('InvalidCharacter', where, what, part === 'key' ? 'field name' : 'text'))
+  }
+  const visit = (value: unknown, path: PathSegment[]) => {
+    if (typeof value === 'string') report(value, path, 'value')
+    else if (Array.isArray(value)) value.forEach((item, i) => visit(item, [...path, i]))
+    else if (value && typeof value === 'object')
+      for (const [key, item] of Object.entries(value)) {
+        report(key, [...path, key], 'key')
+        visit(item, [...path, key])
+      }
+  }
+  visit(source.data, [])
+  return found
+}
+
+/**
+ * No text a page shows in one piece may reach MAX_TEXT_RUN characters: a plain field whole, a markup
+ * field between its tags. Fields the schema already limits never get this long.
+ */
+export function textRunProblems(source: YamlSource, kind: ContentKind): Problem[] {
+  const long = textLeaves(source.data).filter(({ text }) => text.length > MAX_TEXT_RUN)
+  if (long.length === 0) return []
+  const markup = new Set(collectLeaves(source.data, kind).flatMap((l) => (l.kind === 'markup' ? [formatFieldPath(l.path)] : [])))
+  return long.flatMap(({ path, text }) => {
+    const field = formatFieldPath(path)
+    const run = markup.has(field) ? longestTextRun(text) : text.length
+    return run > MAX_TEXT_RUN
+      ? [problem('TextTooLong', { file: source.file, ...source.locate(path), field }, run, MAX_TEXT_RUN)]
+      : []
+  })
 }
 
 /** Route-level rules of a site-relative link: /ai/<page>, /blog, /blog/<post>, /thank-you, /. */

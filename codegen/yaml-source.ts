@@ -10,6 +10,7 @@ import {
   type Event,
 } from 'js-yaml'
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml'
+import { ANY_FORBIDDEN, describeCharacter, FORBIDDEN_CHARACTER } from './characters.ts'
 import { problem, type Problem } from './errors.ts'
 
 export type PathSegment = string | number
@@ -40,10 +41,6 @@ export function formatFieldPath(path: readonly PathSegment[]): string {
 function keyOf(node: unknown): unknown {
   return isScalar(node) ? node.value : node
 }
-
-/** C0 controls but tab and line feed, DEL, C1 controls, lone surrogates, and a byte-order mark past the start. */
-const UNSAFE_CHARACTERS =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
 /** A plain scalar read by the test and value of `yaml`'s core schema. */
 const coreScalar = (name: string, test: RegExp, value: (text: string) => unknown) =>
@@ -122,9 +119,6 @@ export function plainData(text: string): { data: unknown } | undefined {
   }
 }
 
-/** A character of UNSAFE_CHARACTERS anywhere in a text. */
-const HAS_UNSAFE_CHARACTER = new RegExp(UNSAFE_CHARACTERS.source)
-
 /**
  * Parses a content file. A file that plainly holds data is read fast (plainData), and parsed
  * again with positions only when a check asks where something is; any other file is parsed with
@@ -132,7 +126,7 @@ const HAS_UNSAFE_CHARACTER = new RegExp(UNSAFE_CHARACTERS.source)
  */
 export function parseYamlSource(rawText: string, file: string): YamlSource {
   const text = normalizeSource(rawText)
-  const plain = HAS_UNSAFE_CHARACTER.test(text) ? undefined : plainData(text)
+  const plain = ANY_FORBIDDEN.test(text) ? undefined : plainData(text)
   if (!plain) return parseWithPositions(text, file)
   let positioned: YamlSource | undefined
   return {
@@ -170,15 +164,10 @@ export function parseWithPositions(rawText: string, file: string): YamlSource {
     }
   }
 
-  // Characters that are never text: they break hydration (lone surrogates) or hide in the file.
-  for (const match of text.matchAll(UNSAFE_CHARACTERS)) {
-    const char = match[0]
-    const name =
-      char === '\uFEFF'
-        ? 'a byte-order mark'
-        : `the character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
-    problems.push(problem('InvalidCharacter', { file, ...at(match.index), field: '' }, name))
-  }
+  // Characters that are never text, written as themselves: reported at their exact place, comments
+  // included. Written as escapes they are found in the parsed values (forbiddenCharacterProblems).
+  for (const match of text.matchAll(FORBIDDEN_CHARACTER))
+    problems.push(problem('InvalidCharacter', { file, ...at(match.index), field: '' }, describeCharacter(match[0]), 'file'))
   // Anchors, aliases and tags are YAML machinery content never needs; an alias can also multiply
   // a file's size without bound, so none of it is expanded.
   if (problems.length === 0) {

@@ -1,0 +1,268 @@
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { CHECKER_CODE, codeVersion } from './code-version.ts'
+import { filesUnder } from './files.ts'
+
+type Checker = typeof import('./content.ts')
+
+const projectRoot = path.resolve(import.meta.dirname, '..')
+const temp = mkdtempSync(path.join(tmpdir(), 'content-cache-'))
+afterAll(() => rmSync(temp, { recursive: true, force: true }))
+
+/** A site of its own: the real content and images, and a node_modules to hold its cache. */
+function siteCopy(name: string): string {
+  const root = path.join(temp, name)
+  for (const dir of ['content', 'public']) cpSync(path.join(projectRoot, dir), path.join(root, dir), { recursive: true })
+  mkdirSync(path.join(root, 'node_modules'))
+  return root
+}
+
+/**
+ * A project of its own: a copy of the checker with its lockfile, and the installed packages linked in
+ * one by one, so that its lockfile and cache are its own. Its content is site.yaml and one page.
+ */
+function projectCopy(name: string): string {
+  const root = path.join(temp, name)
+  for (const dir of ['codegen', 'src/core', 'schema'])
+    cpSync(path.join(projectRoot, dir), path.join(root, dir), { recursive: true, filter: (f) => !f.includes('__fixtures__') })
+  for (const file of ['package-lock.json', 'content/site.yaml', 'content/pages/Ai-Development.yaml'])
+    cpSync(path.join(projectRoot, file), path.join(root, file))
+  mkdirSync(path.join(root, 'node_modules'))
+  for (const entry of readdirSync(path.join(projectRoot, 'node_modules')))
+    if (!entry.startsWith('.')) symlinkSync(path.join(projectRoot, 'node_modules', entry), path.join(root, 'node_modules', entry))
+  return root
+}
+
+/**
+ * The checker as a new build process loads it (`from` a copy of the project, or this one): nothing
+ * in memory, the disk cache as earlier builds left it.
+ */
+async function newBuild(from = projectRoot): Promise<Checker> {
+  vi.resetModules()
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for('site-content.compiled')]
+  return (await import(path.join(from, 'codegen/content.ts'))) as Checker
+}
+
+/** Lines written on stderr while `run` runs. */
+function stderrOf(run: () => void): string[] {
+  const lines: string[] = []
+  const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    lines.push(...String(chunk).split('\n').filter(Boolean))
+    return true
+  })
+  try {
+    run()
+  } finally {
+    spy.mockRestore()
+  }
+  return lines
+}
+
+/** Edits one package's entry in a lockfile. */
+function editLocked(lockfile: string, place: string, change: Record<string, unknown>) {
+  const lock = JSON.parse(readFileSync(lockfile, 'utf8')) as { packages: Record<string, Record<string, unknown>> }
+  Object.assign(lock.packages[place], change)
+  writeFileSync(lockfile, JSON.stringify(lock, null, 2))
+}
+
+describe("the checker's code version", () => {
+  it('checks unchanged files again after a library that shapes the output is updated in place', async () => {
+    const root = projectCopy('updated-library')
+    const cold = await newBuild(root)
+    cold.loadContent(root)
+    expect(cold.contentChecks.count).toBeGreaterThan(0)
+    const warm = await newBuild(root)
+    warm.loadContent(root)
+    expect(warm.contentChecks.count).toBe(0)
+
+    // An unrelated tool is updated: the results stand.
+    editLocked(path.join(root, 'package-lock.json'), 'node_modules/eslint', { version: '99.0.0', integrity: 'sha512-other' })
+    const afterTool = await newBuild(root)
+    afterTool.loadContent(root)
+    expect(afterTool.contentChecks.count).toBe(0)
+
+    editLocked(path.join(root, 'package-lock.json'), 'node_modules/dompurify', {
+      version: '3.4.19',
+      integrity: 'sha512-updated',
+    })
+    const afterUpdate = await newBuild(root)
+    afterUpdate.loadContent(root)
+    expect(afterUpdate.contentChecks.count).toBe(cold.contentChecks.count)
+  })
+
+  /** A project with a lockfile of its own, and the code of one source folder. */
+  function lockedProject(name: string, packages: Record<string, Record<string, unknown>>) {
+    const root = path.join(temp, name)
+    mkdirSync(path.join(root, 'codegen'), { recursive: true })
+    writeFileSync(path.join(root, 'codegen/check.ts'), 'export {}\n')
+    writeFileSync(path.join(root, 'package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages }))
+    return root
+  }
+  const code = { sourceDirs: ['codegen'], libraries: ['jsdom', 'dompurify'] }
+  const packages = {
+    '': { name: 'site' },
+    'node_modules/dompurify': { version: '3.4.18', integrity: 'sha512-a' },
+    'node_modules/jsdom': { version: '27.4.0', integrity: 'sha512-b', dependencies: { parse5: '^8.0.0' } },
+    'node_modules/parse5': { version: '8.1.1', integrity: 'sha512-c', dependencies: { entities: '^6.0.0' } },
+    'node_modules/parse5/node_modules/entities': { version: '6.0.1', integrity: 'sha512-d' },
+    'node_modules/entities': { version: '8.1.0', integrity: 'sha512-e' },
+    'node_modules/eslint': { version: '10.15.0', integrity: 'sha512-f', dev: true },
+  }
+
+  it('covers what the libraries depend on, each copy where Node finds it, and nothing else', () => {
+    const root = lockedProject('transitive', packages)
+    const lockfile = path.join(root, 'package-lock.json')
+    const versions = [codeVersion(root, code)]
+    editLocked(lockfile, 'node_modules/eslint', { version: '10.16.0' })
+    editLocked(lockfile, 'node_modules/entities', { version: '8.2.0' })
+    versions.push(codeVersion(root, code))
+    editLocked(lockfile, 'node_modules/parse5/node_modules/entities', { version: '6.0.2' })
+    versions.push(codeVersion(root, code))
+    editLocked(lockfile, 'node_modules/parse5', { integrity: 'sha512-republished' })
+    versions.push(codeVersion(root, code))
+    writeFileSync(path.join(root, 'codegen/check.ts'), 'export const edited = 1\n')
+    versions.push(codeVersion(root, code))
+    expect(versions[1]).toBe(versions[0])
+    expect(new Set(versions.slice(1)).size).toBe(4)
+  })
+
+  it('goes by what npm last installed when it differs from package-lock.json', () => {
+    const root = lockedProject('installed', packages)
+    mkdirSync(path.join(root, 'node_modules'))
+    const installed = path.join(root, 'node_modules/.package-lock.json')
+    writeFileSync(installed, JSON.stringify({ lockfileVersion: 3, packages }))
+    const before = codeVersion(root, code)
+    // A pull brought a new lockfile; `npm install` has not run yet.
+    editLocked(path.join(root, 'package-lock.json'), 'node_modules/dompurify', { version: '3.5.0' })
+    expect(codeVersion(root, code)).toBe(before)
+    editLocked(installed, 'node_modules/dompurify', { version: '3.5.0' })
+    expect(codeVersion(root, code)).not.toBe(before)
+  })
+
+  it("names every package the checker's code imports, but the store it keeps results in", () => {
+    const imported = new Set<string>()
+    for (const dir of CHECKER_CODE.sourceDirs) {
+      for (const file of filesUnder(path.join(projectRoot, dir)).filter((f) => /^[^/]+\.ts$/.test(f) && !f.includes('.test.'))) {
+        const text = readFileSync(path.join(projectRoot, dir, file), 'utf8')
+        const specifiers = [
+          // Static imports and re-exports, type-only ones aside: they leave nothing behind.
+          ...text.matchAll(/^(?:import|export)\s+(?!type\b)[^'";]*?from\s+'([^']+)'/gm),
+          // import('x'), require('x') and createRequire(...)('x').
+          ...text.matchAll(/(?:\bimport|\brequire|\))\(\s*'([^']+)'\s*\)/g),
+        ].map((m) => m[1])
+        for (const specifier of specifiers) {
+          if (specifier.startsWith('.') || specifier.startsWith('node:')) continue
+          imported.add(
+            specifier
+              .split('/')
+              .slice(0, specifier.startsWith('@') ? 2 : 1)
+              .join('/'),
+          )
+        }
+      }
+    }
+    // The store keeps results and the worker bundler loads the same code: neither changes a result.
+    const notShaping = ['better-sqlite3', 'json-schema-to-typescript', 'rolldown']
+    expect([...imported].filter((name) => !notShaping.includes(name)).sort()).toEqual([...CHECKER_CODE.libraries].sort())
+  })
+})
+
+describe('image sizes', () => {
+  const image = 'public/images/pages/engineering-team.svg'
+  const sizeOnPage = (checker: Checker, root: string) =>
+    checker.loadContent(root).pages.find((p) => p.route === '/ai/Ai-Development')!.data.img1
+
+  /** A time to give the image before and after it is redrawn: whole seconds, which a file keeps exactly. */
+  const drawnAt = new Date('2025-01-01T00:00:00Z')
+  const siteWithImage = (name: string) => {
+    const root = siteCopy(name)
+    utimesSync(path.join(root, image), drawnAt, drawnAt)
+    return root
+  }
+
+  /** Draws the image again at another size, in as many bytes and at the time it had. */
+  function redraw(root: string) {
+    const file = path.join(root, image)
+    const before = statSync(file)
+    writeFileSync(file, readFileSync(file, 'utf8').replace('width="640" height="480"', 'width="480" height="640"'))
+    utimesSync(file, drawnAt, drawnAt)
+    expect(statSync(file)).toMatchObject({ size: before.size, mtimeMs: before.mtimeMs })
+  }
+
+  it('are read again by a new build when an image is redrawn in as many bytes at the same time', async () => {
+    const root = siteWithImage('redrawn')
+    expect(sizeOnPage(await newBuild(), root)).toMatchObject({ width: 640, height: 480 })
+    redraw(root)
+    expect(sizeOnPage(await newBuild(), root)).toMatchObject({ width: 480, height: 640 })
+  })
+
+  it('are read again in the same process once the disk cache is wiped', async () => {
+    const root = siteWithImage('redrawn-wiped')
+    const checker = await newBuild()
+    expect(sizeOnPage(checker, root)).toMatchObject({ width: 640, height: 480 })
+    redraw(root)
+    rmSync(path.join(root, 'node_modules/.cache'), { recursive: true })
+    vi.resetModules()
+    expect(sizeOnPage((await import('./content.ts')) as Checker, root)).toMatchObject({ width: 480, height: 640 })
+  })
+})
+
+describe('the store of claim problems', () => {
+  const claimFiles = (root: string) =>
+    readdirSync(path.join(root, 'node_modules/.cache/site-content'))
+      .filter((f) => /^claims-.*\.json$/.test(f))
+      .map((f) => path.join(root, 'node_modules/.cache/site-content', f))
+
+  it.each([
+    ['not JSON', () => '{"cut off'],
+    [
+      'problems that are not lists',
+      (kept: string) => JSON.stringify(Object.fromEntries(Object.keys(JSON.parse(kept)).map((k) => [k, 5]))),
+    ],
+  ])('is rebuilt, with one line on stderr, when it holds %s', async (_what, damage) => {
+    const root = siteCopy(`claims-${_what.replaceAll(' ', '-')}`)
+    const expected = (await newBuild()).loadContent(root).problems
+    const [file] = claimFiles(root)
+    const kept = readFileSync(file, 'utf8')
+    writeFileSync(file, damage(kept))
+    const checker = await newBuild()
+    let problems: unknown
+    const said = stderrOf(() => (problems = checker.loadContent(root).problems))
+    expect(said).toEqual([
+      expect.stringMatching(new RegExp(`^the claims cache at ${file} could not be read \\(.+\\) and was rebuilt$`)),
+    ])
+    expect(problems).toEqual(expected)
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(JSON.parse(kept))
+  })
+
+  it('falls back to memory, with one line on stderr for the folder, when the folder cannot hold a file', async () => {
+    const root = siteCopy('claims-blocked')
+    // A file where the cache folder would be made.
+    writeFileSync(path.join(root, 'node_modules/.cache'), '')
+    const checker = await newBuild()
+    let problems: unknown
+    const said = stderrOf(() => {
+      problems = checker.loadContent(root).problems
+      checker.loadContent(root)
+    })
+    expect(said).toEqual([
+      expect.stringMatching(
+        new RegExp(`^the content cache at ${path.join(root, 'node_modules/.cache/site-content')} cannot be written`),
+      ),
+    ])
+    expect(problems).toEqual([])
+  })
+})
