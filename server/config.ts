@@ -103,18 +103,30 @@ type Env = {
   [K in keyof typeof ENV_SCHEMA.properties]: (typeof ENV_SCHEMA.properties)[K] extends { type: 'integer' } ? number : string
 }
 
+/** A value as an error line shows it: quoted when it holds control characters, so the line stays one line. */
+const shown = (value: string) => (/[\u0000-\u001f\u007f]/.test(value) ? JSON.stringify(value) : value).slice(0, 200)
+
+type SchemaError = { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }
+
+/**
+ * The schema's checks, coercions and defaults applied to `given` alone: env-schema would otherwise
+ * merge process.env underneath, so a bad or empty variable of this process would count twice.
+ */
+const checkSchema = (given: Record<string, string>): Env =>
+  envSchema<Env>({ schema: ENV_SCHEMA, data: given, env: false, dotenv: false })
+
 /** Reads and checks the environment; every bad variable is named in one error. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
   const problems: string[] = []
   // An empty variable counts as unset, as shells and .env files write "unset".
-  const given = Object.fromEntries(Object.keys(ENV_SCHEMA.properties).flatMap((name) => (env[name] ? [[name, env[name]]] : [])))
+  const given: Record<string, string> = Object.fromEntries(
+    Object.keys(ENV_SCHEMA.properties).flatMap((name) => (env[name] ? [[name, env[name]]] : [])),
+  )
   let values: Env
   try {
-    values = envSchema<Env>({ schema: ENV_SCHEMA, data: given, dotenv: false })
+    values = checkSchema(given)
   } catch (error) {
-    const errors = (
-      error as { errors?: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }[] }
-    ).errors
+    const errors = (error as { errors?: SchemaError[] }).errors
     if (!errors) throw error
     const seen = new Set<string>()
     for (const e of errors) {
@@ -122,14 +134,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       if (seen.has(name)) continue
       seen.add(name)
       const schema = (ENV_SCHEMA.properties as Record<string, Record<string, unknown>>)[name]
-      problems.push(`${SECRET.has(name) ? name : `${name}=${given[name]}`}: ${explain(name, e, schema)}`)
+      problems.push(`${SECRET.has(name) ? name : `${name}=${shown(given[name])}`}: ${explain(name, e, schema)}`)
     }
-    // Carry on with the defaults, so the checks below still report their own problems in the same error.
-    values = envSchema<Env>({
-      schema: ENV_SCHEMA,
-      data: Object.fromEntries(Object.entries(given).filter(([name]) => !seen.has(name))),
-      dotenv: false,
-    })
+    // Carry on with the defaults in place of the bad values, so the checks below still report their own problems in the same error.
+    values = checkSchema(Object.fromEntries(Object.entries(given).filter(([name]) => !seen.has(name))))
   }
   const origin = (name: string, raw: string | undefined): string | undefined => {
     if (!raw) return undefined

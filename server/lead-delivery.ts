@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { LeadChannel } from './lead-channels.ts'
+import { DeliveryFailure, type LeadChannel } from './lead-channels.ts'
 import type { ChannelName, ClaimedDelivery, LeadStore } from './lead-store.ts'
 
 export interface DeliverySettings {
@@ -56,15 +56,29 @@ export function startDeliveryWorker(
       await store.markDelivered(delivery.id, Date.now())
       log.info(context, 'lead delivered')
     } catch (error) {
-      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-      const next = Date.now() + retryDelay(delivery.attempts + 1, settings.retryBaseMs)
-      const dead = next > delivery.giveUpAt
+      // A channel's DeliveryFailure is already in plain words; anything else keeps its name.
+      const failure = error instanceof DeliveryFailure ? error : undefined
+      const reason = failure ? failure.message : error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+      const interrupted = stopping.signal.aborted
+      // The receiver's Retry-After is honoured when it asks for longer than the backoff, up to the backoff's own cap.
+      const wait = Math.max(
+        retryDelay(delivery.attempts + 1, settings.retryBaseMs),
+        Math.min(failure?.retryAfterMs ?? 0, MAX_RETRY_DELAY_MS),
+      )
+      const refused = Boolean(failure?.permanent) && !interrupted
+      const next = refused ? null : Date.now() + wait
+      const dead = next === null || next > delivery.giveUpAt
       await store
         .markFailed(delivery.id, reason.slice(0, 500), dead ? null : next)
         .catch((e) => log.error({ ...context, err: e }, 'delivery outcome not recorded'))
-      if (stopping.signal.aborted) log.info(context, 'lead delivery interrupted by shutdown; stays in the outbox')
+      if (interrupted) log.info(context, 'lead delivery interrupted by shutdown; stays in the outbox')
+      else if (refused)
+        log.error(
+          { ...context, reason },
+          'lead delivery refused for good; kept as dead without retries (npm run leads:redeliver)',
+        )
       else if (dead) log.error({ ...context, reason }, 'lead delivery gave up; kept as dead (npm run leads:redeliver)')
-      else log.warn({ ...context, reason, retryInMs: next - Date.now() }, 'lead delivery failed; will retry')
+      else log.warn({ ...context, reason, retryInMs: wait }, 'lead delivery failed; will retry')
     }
   }
 
