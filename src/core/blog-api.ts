@@ -18,7 +18,7 @@ export interface BlogApiEnv {
   VITE_BLOG_IMAGE_ORIGINS?: string
 }
 
-export class BlogApiSettingsError extends Error {}
+class BlogApiSettingsError extends Error {}
 
 /** An absolute http(s) address's origin, or an error naming the variable. */
 function originOf(name: string, value: string): string {
