@@ -34,6 +34,12 @@ export interface BundleReport {
   pageChunkAverage: number
   /** Everything a landing page loads before any scroll or click, the worst page. */
   landingStartupJs: number
+  /** How many script files a landing page loads before any scroll or click, the most of any. */
+  landingStartupFiles: number
+  /** How many script files any page loads before any scroll or click, the most of any. */
+  startupFilesMax: number
+  /** Scripts a landing page loads at start that are under 2 KB gzip. */
+  smallLandingStartupFiles: string[]
   landingHtmlMax: number
   landingHtmlAverage: number
   css: number
@@ -58,7 +64,8 @@ export function bundleReport(distDir: string): BundleReport {
   const pageChunks = filesUnder(path.join(distDir, 'page-data'))
     .filter((f) => f.endsWith('.js'))
     .map((f) => bytes(`page-data/${f}`))
-  const landingStartup = landingFiles.map((f) => sum(startup(`ai/${f}`)))
+  const landingLists = landingFiles.map((f) => startup(`ai/${f}`))
+  const landingStartup = landingLists.map(sum)
   const landingHtml = landingFiles.map((f) => bytes(`ai/${f}`))
   const cssFiles = Object.values(manifest).flatMap((c) => (c.isEntry ? (c.css ?? []) : []))
   const allStartup = new Set(pages.flatMap(startup))
@@ -72,6 +79,9 @@ export function bundleReport(distDir: string): BundleReport {
     pageChunkMax: Math.max(...pageChunks),
     pageChunkAverage: average(pageChunks),
     landingStartupJs: Math.max(...landingStartup),
+    landingStartupFiles: Math.max(...landingLists.map((list) => list.length)),
+    startupFilesMax: Math.max(...pages.map((page) => startup(page).length)),
+    smallLandingStartupFiles: [...new Set(landingLists.flat())].filter((f) => bytes(f) < 2 * 1024),
     landingHtmlMax: Math.max(...landingHtml),
     landingHtmlAverage: average(landingHtml),
     css: sum(cssFiles),

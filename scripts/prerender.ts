@@ -155,10 +155,10 @@ export async function renderRoutes(options: PrerenderOptions & { render: Prerend
       address: company.address,
     },
   }
-  const withBlogs: SiteDataState = { blogs, blogsLoading: false, projects: [] }
-  const withoutBlogs: SiteDataState = { blogs: [], blogsLoading: true, projects: [] }
+  const withBlogs: SiteDataState = { blogs, blogsLoading: false }
+  const withoutBlogs: SiteDataState = { blogs: [], blogsLoading: true }
   // Landing pages show Recent Blogs in their HTML; they carry only what the cards need.
-  const withRecentBlogs: SiteDataState = { blogs: entry.recentBlogsData(blogs), blogsLoading: false, projects: [] }
+  const withRecentBlogs: SiteDataState = { blogs: entry.recentBlogsData(blogs), blogsLoading: false }
   // The post shell renders as a post whose data is still on its way, so it hydrates for any address.
   const dataFor = (route: string) =>
     isLandingRoute(route)

@@ -6,6 +6,5 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve))
 // Starting in steps keeps every task short on a mid-range phone: evaluating React and the site's
 // modules in one go is a single long task (about 120 ms at 4x CPU slowdown). React comes first,
 // then the site, whose hydration React slices itself (see start-site.tsx).
-await import('react-dom/client')
-await nextTask()
-await import('./start-site')
+// A promise chain, not top-level await: top-level await in any module turns Rolldown's chunk merging off.
+void import('react-dom/client').then(nextTask).then(() => import('./start-site'))

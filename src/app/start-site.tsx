@@ -1,4 +1,4 @@
-/** The site in the browser: the blog and project data, then React on the prerendered HTML. */
+/** The site in the browser: the blog list, then React on the prerendered HTML. */
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from '../lib/router'
@@ -16,9 +16,6 @@ function readInitialData(): SiteDataState {
 const store = createSiteDataStore(readInitialData())
 void startSiteDataFetch(store)
 
-// The current page's chunks are already preloaded; waiting for them lets hydration run without suspending.
-await preloadRoute(location.pathname)
-
 const app = (
   <StrictMode>
     <SiteDataProvider store={store}>
@@ -29,10 +26,16 @@ const app = (
   </StrictMode>
 )
 
-const container = document.getElementById('root')!
-keepPrerenderedPage(location.pathname, document.getElementById('main')?.innerHTML ?? '')
-// Prerendered pages hydrate; the dev server's page holds only the <!--app--> placeholder and renders.
-// In a transition, hydration yields to the browser every few milliseconds instead of running as one
-// long task; a click or key press on the page meanwhile makes React finish it at once and handle it.
-if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app))
-else createRoot(container).render(app)
+function start() {
+  const container = document.getElementById('root')!
+  keepPrerenderedPage(location.pathname, document.getElementById('main')?.innerHTML ?? '')
+  // Prerendered pages hydrate; the dev server's page holds only the <!--app--> placeholder and renders.
+  // In a transition, hydration yields to the browser every few milliseconds instead of running as one
+  // long task; a click or key press on the page meanwhile makes React finish it at once and handle it.
+  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app))
+  else createRoot(container).render(app)
+}
+
+// The current page's chunks are already preloaded; waiting for them lets hydration run without
+// suspending (a promise: top-level await in any module turns Rolldown's chunk merging off).
+void preloadRoute(location.pathname).then(start)

@@ -1,10 +1,9 @@
-import { apiBase, blogApi } from './api'
+import { blogApi } from './api'
 import { blogListUrl } from '../core/blog-api'
 import { checkBlogs } from '../core/check-blogs'
 import type { SiteDataStore } from './site-data'
 
 const BLOGS_URL = blogListUrl(blogApi)
-const PROJECTS_URL = `${apiBase}/projects/project`
 
 async function fetchJson(url: string, fetcher: typeof fetch): Promise<Record<string, unknown>> {
   const response = await fetcher(url, { headers: { accept: 'application/json' } })
@@ -15,18 +14,12 @@ async function fetchJson(url: string, fetcher: typeof fetch): Promise<Record<str
 }
 
 /**
- * The two fetches (blogs, projects), run once when the app starts. Failures are logged and leave
- * the blogs empty; the blogs' loading flag ends either way.
+ * The one fetch every page starts with: the blog list, checked as it arrives. A failure is logged
+ * and leaves the blogs as they were; the loading flag ends either way.
  */
 export function startSiteDataFetch(store: SiteDataStore, fetcher: typeof fetch = fetch): Promise<void> {
-  const blogs = fetchJson(BLOGS_URL, fetcher)
+  return fetchJson(BLOGS_URL, fetcher)
     .then((body) => store.set({ blogs: checkBlogs(body.blogs, blogApi.imageOrigins) }))
     .catch((error: unknown) => console.error('Blogs could not be loaded:', error))
     .finally(() => store.set({ blogsLoading: false }))
-  const projects = fetchJson(PROJECTS_URL, fetcher)
-    .then((body) =>
-      store.set({ projects: Array.isArray(body.project) ? body.project.filter((p) => typeof p === 'object' && p !== null) : [] }),
-    )
-    .catch((error: unknown) => console.error('Projects could not be loaded:', error))
-  return Promise.all([blogs, projects]).then(() => undefined)
 }

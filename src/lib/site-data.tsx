@@ -1,11 +1,10 @@
 import { createContext, use, useSyncExternalStore, type ReactNode } from 'react'
 import type { ApiBlog } from '../core/blog'
 
-/** Data fetched once when the app starts and shared by every page (blogs and projects), never refetched on navigation. */
+/** Data fetched once when the app starts and shared by every page (the blog list), never refetched on navigation. */
 export interface SiteDataState {
   blogs: ApiBlog[]
   blogsLoading: boolean
-  projects: unknown[]
 }
 
 export interface SiteDataStore {
@@ -33,7 +32,7 @@ export function createSiteDataStore(initial: SiteDataState): SiteDataStore {
   }
 }
 
-export const emptySiteData: SiteDataState = { blogs: [], blogsLoading: true, projects: [] }
+export const emptySiteData: SiteDataState = { blogs: [], blogsLoading: true }
 
 const SiteDataContext = createContext<SiteDataStore | null>(null)
 
