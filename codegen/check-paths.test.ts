@@ -62,6 +62,6 @@ describe('the two ways the content is checked', () => {
       expect.objectContaining({ name: 'LocalOffice', file: 'content/pages/boston-ai-consulting-agency.yaml' }),
     )
     // The threads ran the claim rules with the places read from the files: none had to run again.
-    expect(requests.filter((r) => 'claims' in r)).toEqual([])
+    expect(requests.filter((r) => 'verdicts' in r)).toEqual([])
   })
 })

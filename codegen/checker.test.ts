@@ -1,19 +1,15 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkSource, crossFileProblems, sharedParagraphProblems } from './content.ts'
-import type { ContentErrorName } from './errors.ts'
+import { checkSource, fileLeaves } from './checker.ts'
+import { problem, type ContentErrorName } from './errors.ts'
 import { formatProblem, githubAnnotation } from './report.ts'
-import { expandTerms } from './terms.ts'
-import { textRunProblems, type SiteIndex } from './validate.ts'
+import { fileRules } from './rules/index.ts'
+import { testIndex as index } from './rules/testing.ts'
+import { defineFileRule } from './rules/types.ts'
 import { parseYamlSource } from './yaml-source.ts'
 
 const fixtureDir = path.join(import.meta.dirname, '__fixtures__/pages')
-const index: SiteIndex = {
-  routes: new Set(['/', '/blog', '/ai/Ai-Development']),
-  imageExists: (src) => src === '/images/pages/placeholder.svg',
-  images: ['/images/pages/placeholder.svg'],
-}
 const checkFixture = (name: string) => {
   const file = `codegen/__fixtures__/pages/${name}`
   return checkSource(parseYamlSource(readFileSync(path.join(fixtureDir, name), 'utf8'), file), 'page', index)
@@ -91,47 +87,6 @@ describe('content check: one fixture per error kind', () => {
   })
 })
 
-describe('content check: problems across files', () => {
-  const page = (file: string, text = readFileSync(path.join(fixtureDir, 'valid.yaml'), 'utf8')) => parseYamlSource(text, file)
-
-  it('finds two pages whose addresses differ only in letter case', () => {
-    const problems = crossFileProblems([page('content/pages/Ai-Development.yaml'), page('content/pages/ai-development.yaml')], [])
-    expect(problems).toEqual([
-      expect.objectContaining({
-        name: 'DuplicatePath',
-        file: 'content/pages/ai-development.yaml',
-        line: 1,
-        column: 1,
-        message: 'the page address /ai/ai-development is already used by content/pages/Ai-Development.yaml',
-      }),
-    ])
-  })
-
-  it('rejects a file name that cannot be an address', () => {
-    const problems = crossFileProblems([page('content/pages/ai consulting.yaml')], [])
-    expect(problems[0]).toMatchObject({ name: 'InvalidFileName' })
-  })
-
-  it('reports a long paragraph shared by two pages at both places', () => {
-    const shared =
-      'We design, build and run machine-learning systems for logistics companies, from demand forecasts to routing, and we stay on call after launch.'
-    const a = page('content/pages/a.yaml', `descriptionOne:\n  - ${shared}\n`)
-    const b = page('content/pages/b.yaml', `title1: x\ndescriptionTwo:\n  - "${shared}"\n`)
-    const problems = sharedParagraphProblems([a, b])
-    expect(problems.map((p) => [p.file, p.line, p.column, p.field])).toEqual([
-      ['content/pages/b.yaml', 3, 5, 'descriptionTwo[0]'],
-      ['content/pages/a.yaml', 2, 5, 'descriptionOne[0]'],
-    ])
-    expect(problems[0].message).toBe('this paragraph is also used by content/pages/a.yaml:2:5 (descriptionOne[0])')
-  })
-
-  it('ignores short texts repeated across pages', () => {
-    const a = page('content/pages/a.yaml', 'label: Full Support\n')
-    const b = page('content/pages/b.yaml', 'label: Full Support\n')
-    expect(sharedParagraphProblems([a, b])).toEqual([])
-  })
-})
-
 describe('report format', () => {
   const p = checkFixture('unknown-key.yaml')[0]
   it('prints file:line:col, the field, the message and the hint', () => {
@@ -146,55 +101,68 @@ describe('report format', () => {
   })
 })
 
-describe('content check: text a browser would cut into pieces', () => {
-  const valid = readFileSync(path.join(fixtureDir, 'valid.yaml'), 'utf8')
-  /** valid.yaml with its first paragraph (line 11, column 5) written as `markup`. */
-  const withParagraph = (markup: string) => valid.replace(/^ {2}- Some .*$/m, `  - ${JSON.stringify(markup)}`)
-  const check = (text: string) => checkSource(parseYamlSource(text, 'content/pages/x.yaml'), 'page', index)
-  const x = (n: number) => 'x'.repeat(n)
+describe('the one walk of a file', () => {
+  it('gives every string in file order, each field name just before its value, with what the schema makes of it', () => {
+    const text = 'img1:\n  src: /images/a.svg\n  alt: A picture\ndescriptionOne:\n  - <b>Hi</b>\nnotes: [x, 5]\n'
+    const leaves = fileLeaves(parseYamlSource(text, 'content/pages/x.yaml').data, 'page')
+    expect(leaves.map(({ part, path, text, role }) => [part, path.join('.'), text, role])).toEqual([
+      ['key', 'img1', 'img1', undefined],
+      ['key', 'img1.src', 'src', undefined],
+      ['value', 'img1.src', '/images/a.svg', 'image'],
+      ['key', 'img1.alt', 'alt', undefined],
+      ['value', 'img1.alt', 'A picture', undefined],
+      ['key', 'descriptionOne', 'descriptionOne', undefined],
+      ['value', 'descriptionOne.0', '<b>Hi</b>', 'markup'],
+      // A field the schema does not know is still walked, with nothing made of it.
+      ['key', 'notes', 'notes', undefined],
+      ['value', 'notes.0', 'x', undefined],
+    ])
+  })
+})
 
+describe('the file rules', () => {
+  /** A rule that reports every value it is given, named by the rule. */
+  const echo = (name: string, stage: 'shape' | 'content', kinds: ('page' | 'blog')[] = ['page'], keys = false) =>
+    defineFileRule({
+      name,
+      scope: 'file',
+      stage,
+      kinds,
+      keys,
+      reports: ['SchemaViolation'],
+      leaf: ({ path, text }, file) => [problem('SchemaViolation', file.at(path), `${name} ${text}`)],
+    })
+  const run = (rules: ReturnType<typeof echo>[], text = 'a: one\nb: two\n') =>
+    checkSource(parseYamlSource(text, 'content/pages/x.yaml'), 'page', index, { rules }).map((p) => p.message)
+
+  // [what, rules, messages]
   it.each([
-    ['a 200 KB paragraph', x(200_000), 200_000],
-    ['bold text past the limit', `Intro <b>${x(12_000)}</b>`, 12_000],
-    ['text joined by an entity', `${x(6_000)}&amp;${x(6_000)}`, 12_001],
-  ])('refuses %s', (_what, markup, run) => {
-    expect(check(withParagraph(markup))).toEqual([
-      expect.objectContaining({
-        name: 'TextTooLong',
-        line: 11,
-        column: 5,
-        field: 'descriptionOne[0]',
-        message: `one run of text is ${run.toLocaleString('en-US')} characters long; at most 10,000 allowed`,
-        hint: expect.stringContaining('No paragraph needs more than 10,000 characters'),
-      }),
-    ])
+    [
+      'report in the registry order, each rule in file order',
+      [echo('first', 'content'), echo('second', 'content')],
+      ['first one', 'first two', 'second one', 'second two'],
+    ],
+    [
+      'stop at the shape rules when they find anything',
+      [echo('content', 'content'), echo('shape', 'shape')],
+      ['shape one', 'shape two'],
+    ],
+    [
+      'run only on the kinds of file they name',
+      [echo('posts', 'content', ['blog']), echo('pages', 'content')],
+      ['pages one', 'pages two'],
+    ],
+    [
+      'read field names when they ask to',
+      [echo('keys', 'content', ['page'], true)],
+      ['keys a', 'keys one', 'keys b', 'keys two'],
+    ],
+  ])('%s', (_what, rules, messages) => {
+    expect(run(rules)).toEqual(messages)
   })
 
-  it.each([
-    ['pieces parted by line breaks', `${x(9_000)}<br>${x(9_000)}<br>${x(9_000)}`],
-    ['pieces parted by an empty tag', `${x(6_000)}<b></b>${x(6_000)}`],
-    ['entities that decode to fewer characters', '&amp;'.repeat(3_000)],
-  ])('accepts %s', (_what, markup) => {
-    expect(check(withParagraph(markup))).toEqual([])
-  })
-
-  it('measures text once its terms are inserted', () => {
-    const source = parseYamlSource(
-      valid.replace('Call us', `Call us ${'{{terms.ownership}} '.repeat(150)}`),
-      'content/pages/x.yaml',
-    )
-    expect(
-      expandTerms(source, { ownership: 'Under our standard agreement, you own the deliverables, with no license back.' }),
-    ).toEqual([])
-    expect(checkSource(source, 'page', index)).toEqual([
-      expect.objectContaining({ name: 'TextTooLong', field: 'contactUsToday', line: 20, column: 17 }),
-    ])
-  })
-
-  it('holds a plain field the schema does not limit to the same length', () => {
-    const source = parseYamlSource(`notes: ${x(10_001)}\n`, 'content/site.yaml')
-    expect(textRunProblems(source, 'site')).toEqual([
-      expect.objectContaining({ name: 'TextTooLong', field: 'notes', message: expect.stringContaining('10,001 characters') }),
-    ])
+  it('are each listed once, under their own name', () => {
+    const names = fileRules.map((rule) => rule.name)
+    expect(new Set(names).size).toBe(names.length)
   })
 })

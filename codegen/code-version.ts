@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { filesUnder } from './files.ts'
 
 /** A package as a lockfile records it, under its place in node_modules. */
 interface LockedPackage {
@@ -81,8 +82,7 @@ export function codeVersion(
   const hash = createHash('sha256')
   for (const dir of sourceDirs) {
     const full = path.join(root, dir)
-    if (!existsSync(full)) continue
-    for (const name of readdirSync(full).sort()) {
+    for (const name of filesUnder(full, { nested: false })) {
       if (/\.(ts|json)$/.test(name) && !name.includes('.test.'))
         hash
           .update(`${dir}/${name}\0`)
@@ -94,13 +94,13 @@ export function codeVersion(
 }
 
 /**
- * What the content checker's results are made with. Its sources: codegen/, src/core/ (the markup
- * policy it shares with the browser) and the schemas. Its libraries: the packages its code imports
+ * What the content checker's results are made with. Its sources: codegen/ with its rules, src/core/
+ * (the markup policy it shares with the browser) and the schemas. Its libraries: the packages its code imports
  * that turn content into results (a test holds the list to the imports). The results are data and
  * problems, not rendered pages: React and html-react-parser do not make them, and better-sqlite3
  * only keeps them.
  */
 export const CHECKER_CODE = {
-  sourceDirs: ['codegen', 'src/core', 'schema'],
+  sourceDirs: ['codegen', 'codegen/rules', 'src/core', 'schema'],
   libraries: ['ajv', 'dompurify', 'entities', 'htmlparser2', 'image-size', 'js-yaml', 'jsdom', 'yaml'],
 }

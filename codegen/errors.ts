@@ -183,6 +183,12 @@ export const contentErrors = {
 
 export type ContentErrorName = keyof typeof contentErrors
 
+/** An error explained for the editors' guide: what it means in their words, and a typical case's arguments. */
+export interface ErrorDoc<N extends ContentErrorName> {
+  means: string
+  example: Parameters<(typeof contentErrors)[N]>
+}
+
 /** One problem found in the content, located at the exact YAML node it concerns. */
 export interface Problem {
   name: ContentErrorName

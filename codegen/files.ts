@@ -33,13 +33,20 @@ export function warnRebuiltCache(what: string, file: string, error: unknown) {
   process.stderr.write(`the ${what} at ${file} could not be read (${reason(error)}) and was rebuilt\n`)
 }
 
-/** Every file under `dir`, relative to it with `/` between folders, in name order; none if it is missing. */
-export function filesUnder(dir: string, prefix = ''): string[] {
+/**
+ * Every file under `dir`, relative to it with `/` between folders, in name order; none if it is
+ * missing. With `nested: false`, the names in `dir` itself, a folder's among them: a caller that
+ * reads each one says which it could not.
+ */
+export function filesUnder(dir: string, { nested = true }: { nested?: boolean } = {}): string[] {
   if (!existsSync(dir)) return []
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const full = path.join(dir, name)
-      return statSync(full).isDirectory() ? filesUnder(full, `${prefix}${name}/`) : [`${prefix}${name}`]
-    })
+  if (!nested) return readdirSync(dir).sort()
+  const walk = (folder: string, prefix: string): string[] =>
+    readdirSync(folder)
+      .sort()
+      .flatMap((name) => {
+        const full = path.join(folder, name)
+        return statSync(full).isDirectory() ? walk(full, `${prefix}${name}/`) : [`${prefix}${name}`]
+      })
+  return walk(dir, '')
 }

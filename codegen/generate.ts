@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PageEntry } from './content.ts'
 import { MARKUP_NODE_TS } from './markup.ts'
-import { cacheFolder } from './files.ts'
+import { cacheFolder, filesUnder } from './files.ts'
+import { mapRefs, type JsonSchema } from './json-schema.ts'
 import { schemaFiles } from './schemas.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 import { load } from 'js-yaml'
@@ -19,22 +20,17 @@ export const BANNER =
  * become one type) and no keywords beside a $ref (which would make a copy of the referenced type).
  */
 function typeSchema(): object {
-  const ids = new Map(Object.entries(schemaFiles).map(([kind, { schema }]) => [schema.$id as string, kind]))
-  const rewrite = (node: unknown, kind: string): unknown => {
-    if (Array.isArray(node)) return node.map((n) => rewrite(n, kind))
-    if (!node || typeof node !== 'object') return node
-    const obj = node as Record<string, unknown>
-    if (typeof obj.$ref === 'string') {
-      const [fileId, pointer = ''] = obj.$ref.split('#')
-      const target = fileId ? ids.get(fileId) : kind
-      return { $ref: `#/$defs/${target}${pointer}` }
-    }
-    return Object.fromEntries(
-      Object.entries(obj)
-        .filter(([key]) => key !== '$id' && key !== '$schema')
-        .map(([key, value]) => [key, rewrite(value, kind)]),
+  const ids = new Map(Object.entries(schemaFiles).map(([kind, { schema }]) => [schema.$id, kind]))
+  // A $ref points into its kind's part of the one document: '#/$defs/markup' of page becomes '#/$defs/page/$defs/markup'.
+  const rewrite = (schema: JsonSchema, kind: string) =>
+    mapRefs(
+      schema,
+      (ref) => {
+        const [fileId, pointer = ''] = ref.split('#')
+        return { $ref: `#/$defs/${fileId ? ids.get(fileId) : kind}${pointer}` }
+      },
+      ['$id', '$schema'],
     )
-  }
   const $defs = Object.fromEntries(Object.entries(schemaFiles).map(([kind, { schema }]) => [kind, rewrite(schema, kind)]))
   const properties = Object.fromEntries(Object.keys(schemaFiles).map((kind) => [kind, { $ref: `#/$defs/${kind}` }]))
   return {
@@ -101,7 +97,7 @@ export function pageRoutesFromText(root: string): Pick<PageEntry, 'route' | 'dat
   const dir = path.join(root, PAGES_DIR)
   if (!existsSync(dir)) return undefined
   const pages: Pick<PageEntry, 'route' | 'data'>[] = []
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+  for (const name of filesUnder(dir, { nested: false }).filter((f) => f.endsWith('.yaml'))) {
     // One line each: not a block scalar (">-", "|"), and no indented line after it that continues it.
     const lines = [
       ...readFileSync(path.join(dir, name), 'utf8').matchAll(/^(?:label|category):[ \t]+[^>|\s].*$(?!\n[ \t]+[^\s#])/gm),

@@ -2,7 +2,9 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { compileContentFile, createSiteIndex, loadContent } from './content.ts'
+import { loadContent } from './content.ts'
+import { compileContentFile } from './file-results.ts'
+import { createSiteIndex } from './site-index.ts'
 import { contentErrors } from './errors.ts'
 import { parseYamlSource } from './yaml-source.ts'
 

@@ -1,31 +1,16 @@
 import { describe, expect, it, vi } from 'vitest'
 import { readdirSync, readFileSync } from 'node:fs'
-import { compileValidators, schemaFiles, validatorFor, type ContentKind, type JsonSchema } from './schemas.ts'
+import { schemaFields, type JsonSchema } from './json-schema.ts'
+import { compileValidators, schemaFiles, validatorFor, type ContentKind } from './schemas.ts'
 import { parseYamlSource } from './yaml-source.ts'
-
-/** Every property of every schema, with its path, so editors' tools always have a description to show. */
-function properties(schema: JsonSchema, at: string): [string, JsonSchema][] {
-  const found: [string, JsonSchema][] = []
-  const visit = (node: unknown, path: string) => {
-    if (!node || typeof node !== 'object') return
-    const obj = node as JsonSchema
-    for (const [key, child] of Object.entries((obj.properties as Record<string, JsonSchema>) ?? {})) {
-      found.push([`${path}.${key}`, child])
-      visit(child, `${path}.${key}`)
-    }
-    if (obj.items) visit(obj.items, `${path}[]`)
-    for (const [key, def] of Object.entries((obj.$defs as Record<string, JsonSchema>) ?? {})) visit(def, `${path}#${key}`)
-  }
-  visit(schema, at)
-  return found
-}
 
 describe('schemas', () => {
   for (const [kind, { file, schema }] of Object.entries(schemaFiles)) {
     it(`${file}: closes every object and describes every property`, () => {
-      const props = properties(schema, kind)
+      // Every property, so editors' tools always have a description to show.
+      const props = schemaFields(schema, kind)
       expect(props.length).toBeGreaterThan(3)
-      for (const [path, prop] of props) expect(prop.description, path).toEqual(expect.any(String))
+      for (const { path, schema: prop } of props) expect(prop.description, path).toEqual(expect.any(String))
       const objects: string[] = []
       const visit = (node: unknown, path: string) => {
         if (!node || typeof node !== 'object') return
@@ -40,7 +25,7 @@ describe('schemas', () => {
   }
 
   it('limits the SEO fields of a page', () => {
-    const props = schemaFiles.page.schema.properties as Record<string, JsonSchema>
+    const props = schemaFiles.page.schema.properties!
     expect(props.metaTitle).toMatchObject({ maxLength: 60 })
     expect(props.metaDescription).toMatchObject({ minLength: 120, maxLength: 160 })
   })

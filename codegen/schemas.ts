@@ -10,10 +10,10 @@ import pageSchema from '../schema/page.schema.json' with { type: 'json' }
 import projectsSchema from '../schema/projects.schema.json' with { type: 'json' }
 import siteSchema from '../schema/site.schema.json' with { type: 'json' }
 import { cacheFolder } from './files.ts'
+import type { JsonSchema } from './json-schema.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 
 export type ContentKind = 'page' | 'site' | 'blog' | 'projects'
-export type JsonSchema = Record<string, unknown>
 
 export const schemaFiles: Record<ContentKind, { file: string; schema: JsonSchema }> = {
   page: { file: 'schema/page.schema.json', schema: pageSchema },
@@ -80,13 +80,4 @@ function validatorsOf(ajv: Ajv2020): Record<ContentKind, ValidateFunction> {
   return Object.fromEntries(
     Object.entries(schemaFiles).map(([kind, { schema }]) => [kind, ajv.getSchema(schema.$id as string)!]),
   ) as Record<ContentKind, ValidateFunction>
-}
-
-/** Resolves a $ref of our schemas ('#/$defs/x' or 'page.schema.json#/$defs/x'). */
-export function resolveRef(ref: string, from: JsonSchema): { schema: JsonSchema; root: JsonSchema } {
-  const [fileId, pointer = ''] = ref.split('#')
-  const root = fileId ? (Object.values(schemaFiles).find((s) => s.schema.$id === fileId)?.schema ?? from) : from
-  let node: unknown = root
-  for (const part of pointer.split('/').filter(Boolean)) node = (node as Record<string, unknown>)[part]
-  return { schema: node as JsonSchema, root }
 }

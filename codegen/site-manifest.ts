@@ -1,8 +1,10 @@
 import { blogRoute, type BuiltBlog } from '../src/core/blog.ts'
-import type { ManifestRoute } from '../src/core/manifest.ts'
+import type { BlogApiSettings } from '../src/core/blog-api.ts'
+import type { ManifestRoute, SiteManifest } from '../src/core/manifest.ts'
 import { BLOGS_DIR, FIXED_ROUTES, htmlFileFor } from '../src/core/routes.ts'
 import type { BlogData } from '../src/core/content.ts'
-import { CONTENT_DIRS, type ContentSet } from './content.ts'
+import { CONTENT_DIRS } from './content-files.ts'
+import type { ContentSet } from './content.ts'
 
 /** Checked content blogs in the shape the API serves them, newest first. */
 export function builtBlogs(content: Pick<ContentSet, 'blogs'>): BuiltBlog[] {
@@ -41,4 +43,23 @@ export function manifestRoutes(content: Pick<ContentSet, 'pages' | 'blogs'>): Ma
     ),
     ...content.pages.map((p) => route(p.route, p.file)),
   ]
+}
+
+/**
+ * The manifest of a site built from `content`: what the server reads of it (routes, posts, projects,
+ * the blog API the pages call, how long leads are kept). The build writes it; `npm run dev` makes it
+ * in memory from the content as it is now.
+ */
+export function siteManifest(
+  content: Pick<ContentSet, 'pages' | 'blogs' | 'projects' | 'site'>,
+  { siteUrl, blogApi }: { siteUrl: string; blogApi: BlogApiSettings },
+): SiteManifest {
+  return {
+    siteUrl,
+    routes: manifestRoutes(content),
+    blogs: builtBlogs(content),
+    projects: contentProjects(content),
+    blogApi,
+    retentionDays: (content.site as { privacy: { retentionDays: number } }).privacy.retentionDays,
+  }
 }

@@ -40,7 +40,7 @@ function nearMissRule(known: readonly string[]): RegExp {
 const MAY_HOLD_PLACEHOLDER = /[{}]|terms\s*\./i
 
 /** The placeholders of a text: each whole one, and each distinct near miss. */
-function placeholdersIn(text: string, known: readonly string[]): { whole: string[]; nearMisses: string[] } {
+export function placeholdersIn(text: string, known: readonly string[]): { whole: string[]; nearMisses: string[] } {
   if (!MAY_HOLD_PLACEHOLDER.test(text)) return { whole: [], nearMisses: [] }
   const whole = text.match(WHOLE_PLACEHOLDER) ?? []
   // Whole placeholders are blanked, not cut, so their neighbours do not join into a near miss.
@@ -53,14 +53,20 @@ function placeholdersIn(text: string, known: readonly string[]): { whole: string
  * Replaces every `{{terms.name}}` in the file's texts with that term's wording, in place, so the
  * checks and the page see the words a visitor reads. Unknown names and near misses are reported
  * where they stand, and so is a file whose insertions make it larger than any file may be.
+ * `leaves` are the file's strings as the checker walked them (textLeaves), changed with the data.
  */
-export function expandTerms(source: YamlSource, terms: ContractTerms): Problem[] {
+export function expandTerms(
+  source: YamlSource,
+  terms: ContractTerms,
+  leaves: { path: PathSegment[]; text: string }[] = textLeaves(source.data),
+): Problem[] {
   const found: Problem[] = []
   const known = Object.keys(terms)
   const at = (path: PathSegment[]) => ({ file: source.file, ...source.locate(path), field: formatFieldPath(path) })
   let insertions = 0
   let mostInsertions: { path: PathSegment[]; count: number } = { path: [], count: 0 }
-  for (const { path, text } of textLeaves(source.data)) {
+  for (const leaf of leaves) {
+    const { path, text } = leaf
     const { nearMisses } = placeholdersIn(text, known)
     for (const written of nearMisses) found.push(problem('MalformedTerm', at(path), written, known))
     if (!text.includes('{{')) continue
@@ -76,12 +82,13 @@ export function expandTerms(source: YamlSource, terms: ContractTerms): Problem[]
     })
     insertions += count
     if (count > mostInsertions.count) mostInsertions = { path, count }
+    leaf.text = expanded
     if (path.length === 0) source.data = expanded
     else setAt(source.data, path, expanded)
   }
   // Insertions multiply text past the limit on the file's size (12,000 in a 189 KB file made 1.9 MB).
   if (insertions > 0) {
-    const bytes = textLeaves(source.data).reduce((sum, { text }) => sum + Buffer.byteLength(text), 0)
+    const bytes = leaves.reduce((sum, { text }) => sum + Buffer.byteLength(text), 0)
     if (bytes > MAX_CONTENT_FILE_BYTES)
       found.push(
         problem(
@@ -93,20 +100,6 @@ export function expandTerms(source: YamlSource, terms: ContractTerms): Problem[]
           formatFieldPath(mostInsertions.path),
         ),
       )
-  }
-  return found
-}
-
-/**
- * Placeholders in a file nothing is inserted into (site.yaml, projects.yaml): each would reach the
- * page as written, whole or not.
- */
-export function uninsertedTermProblems(source: YamlSource, known: readonly string[]): Problem[] {
-  const found: Problem[] = []
-  for (const { path, text } of textLeaves(source.data)) {
-    const { whole, nearMisses } = placeholdersIn(text, known)
-    for (const written of new Set([...whole, ...nearMisses]))
-      found.push(problem('TermNotInserted', { file: source.file, ...source.locate(path), field: formatFieldPath(path) }, written))
   }
   return found
 }

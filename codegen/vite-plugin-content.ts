@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
 import type { ContractTerms } from './terms.ts'
-import { CONTENT_DIRS, compileContentFile, contentKindOf, createSiteIndex, loadContent } from './content.ts'
+import { CONTENT_DIRS, contentKindOf, toPosix } from './content-files.ts'
+import type { Problem } from './errors.ts'
+import { loadContent } from './content.ts'
+import { compileContentFile } from './file-results.ts'
+import { createSiteIndex, type CheckedSiteIndex } from './site-index.ts'
 import { writeGenerated } from './generate.ts'
 import { buildContent, dataModule, pageDataModuleSource } from './build-content.ts'
 import { formatProblem } from './report.ts'
@@ -21,7 +25,7 @@ const SITE_PART = 'site-part:'
 
 export function contentPlugin(): Plugin {
   let root = process.cwd()
-  let index: ReturnType<typeof createSiteIndex> | undefined
+  let index: CheckedSiteIndex | undefined
   const siteIndex = () => (index ??= createSiteIndex(root))
   /** The contract terms pages insert, read from site.yaml once per build and again when it changes. */
   let terms: { value: ContractTerms | undefined } | undefined
@@ -71,10 +75,7 @@ export function contentPlugin(): Plugin {
     load(id) {
       if (id.startsWith(`\0${PAGE_DATA_SPECIFIER}`)) {
         const file = landingFileOf(landingRouteOf(id.slice(PAGE_DATA_SPECIFIER.length + 1)))
-        return {
-          code: pageDataModuleSource(file),
-          map: null,
-        }
+        return { code: pageDataModuleSource(file), map: null }
       }
       const [file, query] = id.split('?')
       const rel = path.relative(root, file)
@@ -82,42 +83,68 @@ export function contentPlugin(): Plugin {
       if (!kind) return null
       this.addWatchFile(file)
       const { problems, data } = compileContentFile(
-        rel.split(path.sep).join('/'),
+        toPosix(rel),
         readFileSync(file, 'utf8'),
         kind,
         siteIndex(),
         kind === 'site' ? undefined : siteTerms(),
       )
-      if (problems.length > 0) {
-        const first = problems[0]
-        this.error({
-          message: `content problem${problems.length > 1 ? 's' : ''}:\n${problems.map(formatProblem).join('\n')}`,
-          id: file,
-          loc: { file, line: first.line, column: first.column - 1 },
-        })
-      }
       const part = new URLSearchParams(query).get('part')
-      if (part !== null && !(part in (data as object))) this.error(`${SITE_PART}${part}: content/site.yaml has no key '${part}'`)
-      const value = part === null ? data : (data as Record<string, unknown>)[part]
-      return { code: dataModule(value), map: null }
+      return { code: contentModule(file, problems, data, part, (error) => this.error(error)), map: null }
     },
     configureServer(server) {
-      const contentDir = path.join(root, 'content')
-      const publicImages = path.join(root, CONTENT_DIRS.public, 'images')
-      server.watcher.add(contentDir)
-      const onTreeChange = (file: string) => {
-        if (file.startsWith(contentDir) && file.endsWith('.yaml')) void regenerate(server)
-        if (file.startsWith(publicImages)) index = undefined
-      }
-      server.watcher.on('add', onTreeChange)
-      server.watcher.on('unlink', onTreeChange)
-      server.watcher.on('change', (file) => {
-        const kind = contentKindOf(path.relative(root, file))
-        // The contract terms pages insert come from site.yaml.
-        if (kind === 'site') terms = undefined
-        // A page's label or category also feeds the route manifest (menus, footer).
-        if (kind === 'page') void regenerate(server)
+      watchContent(server, root, {
+        contentChanged: () => void regenerate(server),
+        imagesChanged: () => (index = undefined),
+        siteChanged: () => (terms = undefined),
       })
     },
   }
+}
+
+/**
+ * A content file as a module of checked data (one key of it for `site-part:`); a content problem
+ * fails the build, at its file, line and column.
+ */
+function contentModule(
+  file: string,
+  problems: readonly Problem[],
+  data: unknown,
+  part: string | null,
+  fail: (error: string | { message: string; id: string; loc: { file: string; line: number; column: number } }) => never,
+): string {
+  if (problems.length > 0) {
+    const first = problems[0]
+    fail({
+      message: `content problem${problems.length > 1 ? 's' : ''}:\n${problems.map(formatProblem).join('\n')}`,
+      id: file,
+      loc: { file, line: first.line, column: first.column - 1 },
+    })
+  }
+  if (part !== null && !(part in (data as object))) fail(`${SITE_PART}${part}: content/site.yaml has no key '${part}'`)
+  return dataModule(part === null ? data : (data as Record<string, unknown>)[part])
+}
+
+/** In dev, what an edit under content/ or public/images means for the plugin. */
+function watchContent(
+  server: ViteDevServer,
+  root: string,
+  on: { contentChanged: () => void; imagesChanged: () => void; siteChanged: () => void },
+) {
+  const contentDir = path.join(root, 'content')
+  const publicImages = path.join(root, CONTENT_DIRS.public, 'images')
+  server.watcher.add(contentDir)
+  const onTreeChange = (file: string) => {
+    if (file.startsWith(contentDir) && file.endsWith('.yaml')) on.contentChanged()
+    if (file.startsWith(publicImages)) on.imagesChanged()
+  }
+  server.watcher.on('add', onTreeChange)
+  server.watcher.on('unlink', onTreeChange)
+  server.watcher.on('change', (file) => {
+    const kind = contentKindOf(path.relative(root, file))
+    // The contract terms pages insert come from site.yaml.
+    if (kind === 'site') on.siteChanged()
+    // A page's label or category also feeds the route manifest (menus, footer).
+    if (kind === 'page') on.contentChanged()
+  })
 }

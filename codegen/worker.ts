@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parentPort, Worker } from 'node:worker_threads'
 import { filesUnder } from './files.ts'
+import { writeFileAtomic } from './write-atomic.ts'
 
 /** A worker thread running a TypeScript module that answers each request it gets. */
 export interface TsWorker {
@@ -61,10 +62,7 @@ function bundled(entry: URL): Promise<string> {
       })
       const { output } = await bundle.generate({ format: 'esm', codeSplitting: false })
       await bundle.close()
-      mkdirSync(path.dirname(out), { recursive: true })
-      const temp = `${out}.${process.pid}.tmp`
-      writeFileSync(temp, output[0].code)
-      renameSync(temp, out)
+      writeFileAtomic(out, output[0].code)
       return out
     })()
     bundles.set(entry.href, file)

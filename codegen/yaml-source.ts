@@ -9,7 +9,7 @@ import {
   Schema,
   type Event,
 } from 'js-yaml'
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml'
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml'
 import { ANY_FORBIDDEN, describeCharacter, FORBIDDEN_CHARACTER } from './characters.ts'
 import { problem, type Problem } from './errors.ts'
 
@@ -137,17 +137,11 @@ export function parseYamlSource(rawText: string, file: string): YamlSource {
   }
 }
 
-/** Parses a content file with `yaml`, keeping every node's place; reports every YAML problem. */
-export function parseWithPositions(rawText: string, file: string): YamlSource {
-  const text = normalizeSource(rawText)
-  const lineCounter = new LineCounter()
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false })
-  const at = (offset: number): SourceLocation => {
-    const { line, col } = lineCounter.linePos(offset)
-    return { line, column: col }
-  }
-  const nodeStart = (node: Node | null | undefined): SourceLocation | undefined => (node?.range ? at(node.range[0]) : undefined)
-
+/**
+ * Every YAML problem of a parsed document: syntax errors and duplicate keys, characters that are
+ * never text, and anchors, aliases and tags.
+ */
+function documentProblems(doc: Document.Parsed, text: string, file: string, at: (offset: number) => SourceLocation): Problem[] {
   const problems: Problem[] = []
   for (const error of doc.errors) {
     const start = at(error.pos[0])
@@ -165,7 +159,7 @@ export function parseWithPositions(rawText: string, file: string): YamlSource {
   }
 
   // Characters that are never text, written as themselves: reported at their exact place, comments
-  // included. Written as escapes they are found in the parsed values (forbiddenCharacterProblems).
+  // included. Written as escapes they are found in the parsed values (rules/invalid-characters.ts).
   for (const match of text.matchAll(FORBIDDEN_CHARACTER))
     problems.push(problem('InvalidCharacter', { file, ...at(match.index), field: '' }, describeCharacter(match[0]), 'file'))
   // Anchors, aliases and tags are YAML machinery content never needs; an alias can also multiply
@@ -186,7 +180,21 @@ export function parseWithPositions(rawText: string, file: string): YamlSource {
       else if (n.tag) problems.push(problem('YamlReference', before('!'), n.tag.replace(/^tag:yaml\.org,2002:/, '!!')))
     })
   }
+  return problems
+}
 
+/** Parses a content file with `yaml`, keeping every node's place; reports every YAML problem. */
+export function parseWithPositions(rawText: string, file: string): YamlSource {
+  const text = normalizeSource(rawText)
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false })
+  const at = (offset: number): SourceLocation => {
+    const { line, col } = lineCounter.linePos(offset)
+    return { line, column: col }
+  }
+  const nodeStart = (node: Node | null | undefined): SourceLocation | undefined => (node?.range ? at(node.range[0]) : undefined)
+
+  const problems = documentProblems(doc, text, file, at)
   let data: unknown = undefined
   if (problems.length === 0) {
     if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) {

@@ -20,7 +20,7 @@ import { cacheFolder, filesUnder } from '../codegen/files.ts'
 import { startWorker, type TsWorker } from '../codegen/worker.ts'
 import { pageRoutesFromText, writeContentTypes, writeRouteTable } from '../codegen/generate.ts'
 import { formatReport } from '../codegen/report.ts'
-import { builtBlogs, contentProjects, manifestRoutes } from '../codegen/site-manifest.ts'
+import { siteManifest } from '../codegen/site-manifest.ts'
 import { setBuildContent, type BuildContent } from '../codegen/build-content.ts'
 import { SITE_MANIFEST_PATH, type SiteManifest } from '../src/core/manifest.ts'
 import { pageDataDir } from '../src/core/routes.ts'
@@ -238,13 +238,8 @@ async function buildInto(root: string, outDir: string, options: BuildOptions) {
       '',
     )
     const changed = lastChanged(root, content.files)
-    const manifest: SiteManifest = {
-      siteUrl,
-      routes: manifestRoutes(content).map((r) => ({ ...r, lastmod: changed.get(r.source) })),
-      blogs: builtBlogs(content),
-      projects: contentProjects(content),
-      blogApi,
-    }
+    const built = siteManifest(content, { siteUrl, blogApi })
+    const manifest: SiteManifest = { ...built, routes: built.routes.map((r) => ({ ...r, lastmod: changed.get(r.source) })) }
     // A route's HTML is made from the code, the site address, the blog posts (listed on landing pages
     // and the blog) and, for a landing page, its data.
     const shared = digest(code, siteUrl, manifest.blogs)

@@ -3,24 +3,12 @@
  * content/pages/<Route-Name>.yaml with every required field of the page schema, each holding
  * placeholder text the content check rejects, and prints what to fill in.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { stringify } from 'yaml'
-import { PLACEHOLDER } from '../codegen/placeholder.ts'
-
-interface JsonSchema {
-  type?: string
-  description?: string
-  minLength?: number
-  maxLength?: number
-  minItems?: number
-  enum?: string[]
-  required?: string[]
-  properties?: Record<string, JsonSchema>
-  items?: JsonSchema
-  $ref?: string
-  $defs?: Record<string, JsonSchema>
-}
+import { filesUnder } from '../codegen/files.ts'
+import { fieldSchema, requiredShape, type JsonSchema } from '../codegen/json-schema.ts'
+import { PLACEHOLDER } from '../codegen/rules/placeholders.ts'
 
 const PAGE_NAME = /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/
 
@@ -38,50 +26,29 @@ function placeholderText(schema: JsonSchema, what: string): string {
   return text.length > max ? text.slice(0, max) : text
 }
 
-/** Required fields only, in the schema's order, with placeholders for every text. */
-export function placeholderFor(
-  schema: JsonSchema,
-  defs: Record<string, JsonSchema>,
-  name: string,
-  context: { category: string; image: string },
-): unknown {
-  const resolved: JsonSchema = schema.$ref ? { ...defs[schema.$ref.split('/').pop()!], ...schema, $ref: undefined } : schema
-  if (name === 'category') return context.category
-  if (resolved.enum) return resolved.enum[0]
-  if (name === 'src') return context.image
-  if (resolved.type === 'object') {
-    return Object.fromEntries(
-      (resolved.required ?? []).map((key) => [key, placeholderFor(resolved.properties![key], defs, key, context)]),
-    )
-  }
-  if (resolved.type === 'array') {
-    // List items inherit the list's own description: "Paragraphs of the first block", not "Text".
-    const items = { ...resolved.items!, description: resolved.items!.description ?? resolved.description }
-    const described = items.$ref ? { ...items, description: resolved.description } : items
-    return Array.from({ length: Math.max(1, resolved.minItems ?? 1) }, () => placeholderFor(described, defs, name, context))
-  }
-  return placeholderText(resolved, (resolved.description ?? name).split(/(?<=\.) /)[0])
-}
-
 export function newPage(root: string, route: string, category: string): { file: string; text: string; fields: string[] } {
   const schema = JSON.parse(readFileSync(path.join(root, 'schema/page.schema.json'), 'utf8')) as JsonSchema
-  const categories = schema.properties!.category.enum!
+  const categories = fieldSchema(schema, ['category'])!.enum!
   if (!PAGE_NAME.test(route))
     throw new Error(`'${route}' cannot be a page address: use letters, digits and single hyphens, e.g. ai-consulting-denver`)
   if (!categories.includes(category)) throw new Error(`unknown category '${category}': use one of ${categories.join(', ')}`)
   const pagesDir = path.join(root, 'content/pages')
   const file = path.join(pagesDir, `${route}.yaml`)
   if (existsSync(file)) throw new Error(`content/pages/${route}.yaml already exists: edit it instead`)
-  const clash = readdirSync(pagesDir).find((f) => f.toLowerCase() === `${route}.yaml`.toLowerCase())
+  const clash = filesUnder(pagesDir, { nested: false }).find((f) => f.toLowerCase() === `${route}.yaml`.toLowerCase())
   if (clash) throw new Error(`content/pages/${clash} differs only in letter case; addresses must differ in more than that`)
   const image = `/images/pages/${
-    readdirSync(path.join(root, 'public/images/pages'))
-      .filter((f) => f.endsWith('.svg'))
-      .sort()[0]
+    filesUnder(path.join(root, 'public/images/pages'), { nested: false }).filter((f) => f.endsWith('.svg'))[0]
   }`
-  const required = placeholderFor(schema, schema.$defs ?? {}, '', { category, image }) as Record<string, unknown>
+  // Required fields only, each text a placeholder that says what belongs there.
+  const required = requiredShape(schema, schema, (field, name) => {
+    if (name === 'category') return category
+    if (field.enum) return field.enum[0]
+    if (name === 'src') return image
+    return placeholderText(field, (field.description ?? name).split(/(?<=\.) /)[0])
+  }) as Record<string, unknown>
   // A page about a place says where its readers are; the country and zone are the usual ones, to be checked.
-  const audience = schema.properties!.audience
+  const places = fieldSchema(schema, ['audience', 'places', 0])!
   const data =
     category === 'location'
       ? Object.fromEntries(
@@ -92,7 +59,7 @@ export function newPage(root: string, route: string, category: string): { file: 
                   [
                     'audience',
                     {
-                      places: [placeholderText(audience.properties!.places.items!, 'The city, then its region')],
+                      places: [placeholderText(places, 'The city, then its region')],
                       country: 'US',
                       timeZone: 'America/New_York',
                     },

@@ -15,7 +15,8 @@ const themes = ['light', 'dark'] as const
 const outDir = path.resolve('screenshots')
 mkdirSync(outDir, { recursive: true })
 
-const site = await startSite()
+// DIST_DIR picks another build than dist/, as it does for the server.
+const site = await startSite(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {})
 const browser = await launchChromium()
 try {
   for (const theme of themes) {

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { checkSource } from '../checker.ts'
+import type { ContentErrorName } from '../errors.ts'
+import type { SiteIndex } from '../site-index.ts'
+import { expandTerms } from '../terms.ts'
+import { parseYamlSource } from '../yaml-source.ts'
 import { claimProblems, type CompanyFacts } from './claims.ts'
-import { checkSource } from './content.ts'
-import type { ContentErrorName } from './errors.ts'
-import { expandTerms } from './terms.ts'
-import type { SiteIndex } from './validate.ts'
-import { parseYamlSource } from './yaml-source.ts'
 
 const facts: CompanyFacts = {
   name: 'Corvane',
@@ -33,7 +33,7 @@ function checkPage(file: string, text: string) {
   if (unknown.length > 0) return unknown
   return [...checkSource(source, 'page', index), ...claimProblems([source], facts, terms)]
 }
-const fixtureDir = path.join(import.meta.dirname, '__fixtures__/pages')
+const fixtureDir = path.join(import.meta.dirname, '../__fixtures__/pages')
 const checkFixture = (name: string) =>
   checkPage(`codegen/__fixtures__/pages/${name}`, readFileSync(path.join(fixtureDir, name), 'utf8'))
 
@@ -138,18 +138,16 @@ describe('claim rules read sentences the way a reviewer would', () => {
   })
 })
 
-describe('pages about a place', () => {
-  it('must say where their readers are, or the claim rules could not hold them to the facts', () => {
-    const text = readFileSync(path.join(fixtureDir, 'valid.yaml'), 'utf8').replace('category: service', 'category: location')
-    expect(checkPage('content/pages/x.yaml', text)).toEqual([
-      expect.objectContaining({
-        name: 'MissingField',
-        field: 'audience',
-        line: 5,
-        column: 1,
-        message: "'audience' is required but missing",
-      }),
-    ])
+describe('the company, as site.yaml names it', () => {
+  // [sentence, the company's name in site.yaml, what is flagged]
+  it.each([
+    ['Acme keeps no copy of your data.', 'Acme', ['ContractTerm']],
+    ['Corvane keeps no copy of your data.', 'Acme', []],
+    ['Acme is the AI firm in Boston that teams call.', 'Acme', ['LocalOffice']],
+    ['Corvane is the AI firm in Boston that teams call.', 'Acme', []],
+  ])('%j, when the company is %s', (sentence, name, flagged) => {
+    const source = parseYamlSource(page(BOSTON, sentence), 'content/pages/x.yaml')
+    expect(claimProblems([source], { ...facts, name }, terms).map((p) => p.name)).toEqual(flagged)
   })
 })
 

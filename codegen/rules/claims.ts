@@ -1,7 +1,9 @@
 import { decodeHTML, DecodingMode } from 'entities/decode'
-import { problem, type Problem } from './errors.ts'
-import type { ContractTerms } from './terms.ts'
-import { formatFieldPath, textLeaves, type YamlSource } from './yaml-source.ts'
+import { parse } from 'yaml'
+import { problem, type Problem } from '../errors.ts'
+import type { ContractTerms } from '../terms.ts'
+import { formatFieldPath, textLeaves, type YamlSource } from '../yaml-source.ts'
+import { defineSiteRule } from './types.ts'
 
 /** The company facts of site.yaml that page copy must agree with. */
 export interface CompanyFacts {
@@ -119,11 +121,14 @@ const BARE_PRICE =
   /(?<!\b(?:US|U\.S\.|USD|CA|C|A|AU|NZ)\s?)(\$\s?\d[\d,.]*(?:[kKmM]\b)?)(?![\d,.kKmM])(?!\s*(?:USD|US dollars|\(USD\)))/
 const BARE_DOLLARS = /(?<!\bUS\s|\bU\.S\.\s)\b(\d[\d,.]*\s+dollars)\b/i
 
-/** Words every pattern of CONTRACT_TERMS contains, one of them at least. */
+/** Words every pattern of contractTermRules contains, one of them at least. */
 const TERM_WORDS = /cop(?:y|ies)|licen[cs]e|property|\bown\b|train|\bsign\b/i
 /** A standard contract term stated in a page's own words instead of inserted from site.yaml. */
-const CONTRACT_TERMS: [term: string, pattern: RegExp][] = [
-  ['noCopy', /\b((?:we|Corvane)\s+(?:keep|keeps|retain|retains|hold|holds)\s+no\s+cop(?:y|ies))\b/i],
+const contractTermRules = (company: string): [term: string, pattern: RegExp][] => [
+  [
+    'noCopy',
+    new RegExp(String.raw`\b((?:we|${escape(company)})\s+(?:keep|keeps|retain|retains|hold|holds)\s+no\s+cop(?:y|ies))\b`, 'i'),
+  ],
   ['ownership', /\b(no\s+licen[cs]e\s+back)\b/i],
   ['ownership', /\b(are\s+your\s+property)\b/i],
   [
@@ -143,7 +148,7 @@ interface PlaceSource {
 }
 
 /** What the claim rules of one site are made from; `key` changes when any of it does. */
-export interface ClaimContext {
+interface ClaimContext {
   facts: CompanyFacts
   terms: ContractTerms
   /** Every place a page addresses where the company has no office, longest first. */
@@ -153,7 +158,7 @@ export interface ClaimContext {
   key: string
 }
 
-export function claimContext(pages: readonly YamlSource[], facts: CompanyFacts, terms: ContractTerms): ClaimContext {
+function claimContext(pages: readonly YamlSource[], facts: CompanyFacts, terms: ContractTerms): ClaimContext {
   const offices = new Set(facts.offices.map((o) => o.toLowerCase()))
   // Every place any page addresses is a city where an office would be a claim.
   const placeSources: Record<string, PlaceSource[]> = {}
@@ -176,6 +181,7 @@ function rulesOf({ facts, places, terms }: ClaimContext) {
   return {
     ourZone: ZONE_NAMES[facts.timeZone]?.label,
     officeClaims: officeRules(facts.name, places),
+    contractTerms: contractTermRules(facts.name),
     // Cheap tests a sentence must pass before the rules of a kind can match it: most sentences pass none.
     namesPlace: places.length > 0 ? new RegExp(anyOf(places), 'i') : undefined,
     termTexts: Object.values(terms),
@@ -187,11 +193,11 @@ function rulesOf({ facts, places, terms }: ClaimContext) {
  * as ours, an office where site.yaml lists none, a price abroad without its currency, a contract
  * term in words other than site.yaml's. Runs on a checked page, after its terms are inserted.
  */
-export function pageClaimProblems(page: YamlSource, context: ClaimContext): Problem[] {
+function pageClaimProblems(page: YamlSource, context: ClaimContext): Problem[] {
   if (page.problems.length > 0 || !page.data) return []
   let rules = compiledRules.get(context)
   if (!rules) compiledRules.set(context, (rules = rulesOf(context)))
-  const { ourZone, officeClaims, namesPlace, termTexts } = rules
+  const { ourZone, officeClaims, contractTerms, namesPlace, termTexts } = rules
   const { facts } = context
   const found: Problem[] = []
   const audience = audienceOf(page.data)
@@ -244,7 +250,7 @@ export function pageClaimProblems(page: YamlSource, context: ClaimContext): Prob
         if (price) found.push(problem('UnnamedCurrency', where(), price, facts.currency))
       }
       if (TERM_WORDS.test(sentence))
-        for (const [term, pattern] of CONTRACT_TERMS) {
+        for (const [term, pattern] of contractTerms) {
           const said = pattern.exec(sentence)?.[1]
           if (said) found.push(problem('ContractTerm', where(), said, term))
         }
@@ -256,10 +262,7 @@ export function pageClaimProblems(page: YamlSource, context: ClaimContext): Prob
 const AUDIENCE_PLACE = /^audience\.places\[(\d+)\]$/
 
 /** Problems reported at another page's audience, placed at the line and column of the place there. */
-export function locateAudienceProblems(
-  problems: readonly Problem[],
-  sourceOf: (file: string) => YamlSource | undefined,
-): Problem[] {
+function locateAudienceProblems(problems: readonly Problem[], sourceOf: (file: string) => YamlSource | undefined): Problem[] {
   return problems.map((p) => {
     const index = p.name === 'AudiencePlaceClaim' ? AUDIENCE_PLACE.exec(p.field)?.[1] : undefined
     const source = index === undefined ? undefined : sourceOf(p.file)
@@ -276,3 +279,74 @@ export function claimProblems(pages: readonly YamlSource[], facts: CompanyFacts,
     (file) => byFile.get(file),
   )
 }
+
+/** The claim rules' context of a site: its facts and terms, and the places its pages address. */
+function siteClaimContext(site: Record<string, unknown> | undefined, pages: readonly YamlSource[]) {
+  const { company, facts, terms } = (site ?? {}) as {
+    company?: { name: string }
+    facts?: Omit<CompanyFacts, 'name'>
+    terms?: ContractTerms
+  }
+  return facts && company && terms ? claimContext(pages, { name: company.name, ...facts }, terms) : undefined
+}
+
+/** What claimContext reads of a page, its audience block, read from the file's text without the checks. */
+function audienceFromText(file: string, text: string): YamlSource {
+  const block = /^audience:[ \t]*\n(?:[ \t]+.*\n?|[ \t]*\n)*/m.exec(text)?.[0]
+  let data: unknown
+  try {
+    data = block ? parse(block) : undefined
+  } catch {
+    // The check will say what is wrong; the guess just misses.
+  }
+  return { file, data, problems: [], locate: () => ({ line: 1, column: 1 }) }
+}
+
+/**
+ * Claims the company cannot stand behind (pageClaimProblems), against the places every page
+ * addresses and the facts and terms of site.yaml. A claim about a place another page's audience
+ * names is also reported there, at the place.
+ */
+export const claims = defineSiteRule({
+  name: 'claims',
+  scope: 'site',
+  kinds: ['page'],
+  reports: ['ClaimedTimeZone', 'LocalOffice', 'AudiencePlaceClaim', 'UnnamedCurrency', 'ContractTerm'],
+  byContext: {
+    context: siteClaimContext,
+    contextFromText: (site, files) =>
+      siteClaimContext(
+        site,
+        files.map(({ file, text }) => audienceFromText(file, text)),
+      ),
+    verdict: pageClaimProblems,
+    report: locateAudienceProblems,
+  },
+  docs: {
+    ClaimedTimeZone: {
+      means:
+        "The page says the team works in the reader's time zone. The team works from its headquarters; say how it overlaps with the reader's day instead.",
+      example: ['work Boston hours', 'Boston', 'San Francisco'],
+    },
+    LocalOffice: {
+      means:
+        'The page speaks of an office or team in a city where the company has no office. Every place any page names in its audience counts, so the message says when the place comes from another page.',
+      example: ['our Houston AI team', ['San Francisco']],
+    },
+    AudiencePlaceClaim: {
+      means:
+        "A place this page's audience names makes another page read as claiming an office or team there. Reported on both pages, so the editor who added the place sees it.",
+      example: ['AI', 'our AI development team', 'content/pages/Ai-Consulting.yaml:20:5 (descriptionOne[2])'],
+    },
+    UnnamedCurrency: {
+      means:
+        'A price on a page for readers outside the United States gives no currency, so they would read it as their own dollars or euros.',
+      example: ['$10,000', 'USD'],
+    },
+    ContractTerm: {
+      means:
+        'The page states one of the standard contract terms (ownership, data use, copies kept, HIPAA) in its own words. Those terms come only from content/site.yaml, inserted with {{terms.name}}, so legal can change them in one place.',
+      example: ['you own the code', 'ownership'],
+    },
+  },
+})

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadContent } from './content.ts'
+import { loadContent } from '../content.ts'
 import { publicFileProblems } from './public-files.ts'
 
 /** A project whose public/ holds only `name` with `bytes`. */

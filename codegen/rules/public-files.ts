@@ -1,8 +1,10 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs'
 import path from 'node:path'
-import { problem, type Problem } from './errors.ts'
-import { filesUnder } from './files.ts'
-import { svgProblems } from './svg.ts'
+import { problem, type Problem } from '../errors.ts'
+import { filesUnder } from '../files.ts'
+import { svgProblems } from '../svg.ts'
+import { CONTENT_DIRS } from '../content-files.ts'
+import { defineSiteRule } from './types.ts'
 
 /**
  * Extensions a browser opens as a document rather than as an image: HTML and its server-side-include
@@ -89,3 +91,25 @@ export function publicFileProblems(root: string, publicDir: string): Problem[] {
   }
   return found
 }
+
+/** Every file the site serves from public/, used by content or not: any of them can be opened on its own. */
+export const publicFiles = defineSiteRule({
+  name: 'public-files',
+  scope: 'site',
+  // It reads public/, not the YAML.
+  kinds: [],
+  reports: ['UnsafeSvg', 'DocumentInPublic'],
+  check: ({ root }) => publicFileProblems(root, CONTENT_DIRS.public),
+  docs: {
+    UnsafeSvg: {
+      means:
+        'An SVG image holds a script, an event handler, an embedded page or a link to another file. Opened on its own it would run on the site, so it is refused.',
+      example: ['has a <script> element'],
+    },
+    DocumentInPublic: {
+      means:
+        'A file under public/ is a web page, an XML or PDF document, or starts like one under another name. Opened on its own it would run on the site’s address, so only images and icons may be there.',
+      example: ['is a web page (.html)'],
+    },
+  },
+})

@@ -21,6 +21,10 @@ const ThankYouPage = lazyComponent(
   () => import('../features/pages/ThankYouPage').then((m) => m.ThankYouPage),
   'src/features/pages/ThankYouPage.tsx',
 )
+const PrivacyPage = lazyComponent(
+  () => import('../features/privacy/PrivacyPage').then((m) => m.PrivacyPage),
+  'src/features/privacy/PrivacyPage.tsx',
+)
 const NotFoundPage = lazyComponent(
   () => import('../features/pages/NotFoundPage').then((m) => m.NotFoundPage),
   'src/features/pages/NotFoundPage.tsx',
@@ -32,6 +36,7 @@ const routes: readonly (RouteEntry & { page?: { preload(): Promise<unknown>; sou
   { path: '/blog', page: BlogListPage, render: () => <BlogListPage /> },
   { path: '/blog/:customUrl', page: BlogPostPage, render: ({ customUrl }) => <BlogPostPage customUrl={customUrl!} /> },
   { path: '/thank-you', page: ThankYouPage, render: () => <ThankYouPage /> },
+  { path: '/privacy', page: PrivacyPage, render: () => <PrivacyPage /> },
   { path: '/ai/:slug', page: LandingPage, render: () => <LandingRoute /> },
   { path: '/ai/*', render: () => <Navigate to="/" replace /> },
 ]

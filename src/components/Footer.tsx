@@ -1,5 +1,6 @@
 import { Link } from '../lib/router'
 import type { PageCategory } from '../core/content'
+import { ROUTER_PATH } from '../core/routes'
 import { pagesIn } from '../lib/page-index'
 import { site } from '../lib/site'
 import { Logo } from './Logo'
@@ -65,7 +66,7 @@ export function Footer() {
         <ul className="site-footer__links">
           {footer.links?.map((link) => (
             <li key={link.href}>
-              <a href={link.href}>{link.label}</a>
+              {ROUTER_PATH.test(link.href) ? <Link to={link.href}>{link.label}</Link> : <a href={link.href}>{link.label}</a>}
             </li>
           ))}
         </ul>

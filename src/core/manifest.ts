@@ -29,4 +29,6 @@ export interface SiteManifest {
   projects: unknown[]
   /** The blog API the pages call and the hosts of its pictures, as the build compiled them in. */
   blogApi: BlogApiSettings
+  /** How many days a lead is kept: the privacy notice states it, the server's clean-up keeps to it. */
+  retentionDays: number
 }

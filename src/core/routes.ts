@@ -18,6 +18,7 @@ export const FIXED_ROUTES = [
   { route: '/404', indexable: false },
   { route: '/blog', indexable: true },
   { route: '/blog/_post', indexable: false },
+  { route: '/privacy', indexable: true },
 ] as const
 
 /**
@@ -57,7 +58,7 @@ export function htmlFileFor(route: string): string {
 }
 
 /** Site-relative links the in-app router serves; they navigate without a page load. */
-export const ROUTER_PATH = /^\/(?:$|ai\/|blog(?:[/?#]|$)|thank-you(?:[?#]|$))/
+export const ROUTER_PATH = /^\/(?:$|ai\/|blog(?:[/?#]|$)|(?:thank-you|privacy)(?:[?#]|$))/
 
 /** Where a requested /ai/ path leads: its page, its canonical spelling (301) or the home page (302). */
 export type LandingResolution = { kind: 'page'; route: string } | { kind: 'redirect'; to: string; status: 301 | 302 }

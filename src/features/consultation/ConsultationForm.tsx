@@ -137,7 +137,12 @@ export function ConsultationForm({ queryHeading, onSent }: { queryHeading: strin
         {busy ? <span className="spinner" aria-hidden="true" /> : null}
         {busy ? copy.sending : copy.submit}
       </button>
-      <p className="lead-form__privacy">{copy.privacy}</p>
+      <p className="lead-form__privacy">
+        {copy.privacy} {/* A new tab, so what the visitor typed here stays. */}
+        <a href="/privacy" target="_blank" rel="noopener">
+          {copy.privacyLink}
+        </a>
+      </p>
     </form>
   )
 }

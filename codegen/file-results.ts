@@ -1,0 +1,126 @@
+/**
+ * Each file's checked result, remembered by what it is made from: in memory for this process, and
+ * in the result store (result-store.ts) for later builds.
+ */
+import { createHash } from 'node:crypto'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { checkText } from './checker.ts'
+import { memory, type Compiled } from './checker-memory.ts'
+import { CHECKER_CODE, codeVersion } from './code-version.ts'
+import type { Problem } from './errors.ts'
+import { resultStore, type ResultStore } from './result-store.ts'
+import type { ContentKind } from './schemas.ts'
+import type { CheckedSiteIndex } from './site-index.ts'
+import type { ContractTerms } from './terms.ts'
+import { parseWithPositions, type YamlSource } from './yaml-source.ts'
+
+/** How many files this process has parsed and checked (cache hits do not count): a build checks each once. */
+export const contentChecks = memory.checks
+
+let checker: string | undefined
+/**
+ * The checker's code (its sources, the schemas and the installed libraries that shape its results):
+ * a cached result is only reused by the same checker. Read once per process, on the first use of
+ * the cache, from the project this file is in.
+ */
+export function checkerVersion(): string {
+  return (checker ??= codeVersion(path.join(path.dirname(fileURLToPath(import.meta.url)), '..'), CHECKER_CODE))
+}
+
+/** A result as the store keeps it (and as worker threads hand it back). */
+export interface StoredResult {
+  file: string
+  kept?: Record<string, unknown>
+  problems: Problem[]
+  data?: Record<string, unknown>
+  /** The file's data as checked (terms inserted), for the checks across files. */
+  sourceData: unknown
+  parseProblems: Problem[]
+}
+
+/** A result as the store keeps it. */
+export const storedResult = (result: Compiled): StoredResult => ({
+  file: result.source.file,
+  kept: result.kept,
+  problems: result.problems,
+  data: result.data,
+  sourceData: result.source.data,
+  parseProblems: result.source.problems,
+})
+
+/** A kept result; positions are found again by parsing only if a later check asks. */
+function fromStored(stored: StoredResult, relativeFile: string, text: string, key: string): Compiled {
+  let parsed: YamlSource | undefined
+  const source: YamlSource = {
+    file: relativeFile,
+    data: stored.sourceData,
+    problems: stored.parseProblems,
+    locate: (at, part) => (parsed ??= parseWithPositions(text, relativeFile)).locate(at, part),
+  }
+  return { source, problems: stored.problems, data: stored.data, key, kept: stored.kept }
+}
+
+function fromStore(store: ResultStore, key: string, relativeFile: string, text: string): Compiled | undefined {
+  try {
+    const kept = store.get(key)
+    return kept === undefined ? undefined : fromStored(JSON.parse(kept) as StoredResult, relativeFile, text, key)
+  } catch {
+    return undefined
+  }
+}
+
+/** Where results checked by earlier builds are kept, when the project has a cache folder. */
+export const storeOf = (index: CheckedSiteIndex) => (index.cacheDir ? resultStore(index.cacheDir) : undefined)
+
+/** What a file's result is kept under: everything it is made from. */
+export function compileKey(
+  relativeFile: string,
+  text: string,
+  kind: ContentKind,
+  index: CheckedSiteIndex,
+  terms?: ContractTerms,
+) {
+  const withTerms = terms !== undefined && (kind === 'page' || kind === 'blog')
+  // A digest, not the text itself: V8 hashes a string of over 16,383 characters by its length
+  // alone, so a map keyed by whole pages compares them in full on every lookup.
+  return createHash('sha256')
+    .update(checkerVersion())
+    .update(`${index.fingerprint}\0${kind}\0${relativeFile}\0${withTerms ? JSON.stringify(terms) : ''}\0`)
+    .update(text)
+    .digest('hex')
+}
+
+/** Whether a file's result is at hand, in memory or on disk, so nothing need check it. */
+export const isKnown = (key: string, index: CheckedSiteIndex) => memory.compiled.has(key) || storeOf(index)?.has(key) === true
+
+/** Remembers a result a worker thread checked. */
+export const rememberChecked = (key: string, stored: StoredResult, text: string) =>
+  memory.compiled.set(key, fromStored(stored, stored.file, text, key))
+
+/**
+ * Parses, checks and renders one file (checker.ts), remembered by its text: a build checks the
+ * content once, then the client and server bundles reuse the result instead of checking it twice more.
+ */
+export function compileContentFile(
+  relativeFile: string,
+  text: string,
+  kind: ContentKind,
+  index: CheckedSiteIndex,
+  terms?: ContractTerms,
+): Compiled {
+  const key = compileKey(relativeFile, text, kind, index, terms)
+  let result = memory.compiled.get(key)
+  if (!result) {
+    const store = storeOf(index)
+    result = (store && fromStore(store, key, relativeFile, text)) || undefined
+    if (!result) {
+      contentChecks.count += 1
+      const checked: Compiled = { ...checkText(relativeFile, text, kind, index, terms), key }
+      store?.put(key, () => JSON.stringify(storedResult(checked)))
+      result = checked
+    }
+    memory.compiled.set(key, result)
+  }
+  return result
+}

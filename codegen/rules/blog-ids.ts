@@ -1,0 +1,39 @@
+import path from 'node:path'
+import { problem, type Problem } from '../errors.ts'
+import { defineSiteRule } from './types.ts'
+
+/** A post's custom_url is its file's name, and its id is its own. */
+export const blogIds = defineSiteRule({
+  name: 'blog-ids',
+  scope: 'site',
+  kinds: ['blog'],
+  reports: ['FileNameMismatch', 'DuplicateId'],
+  check({ files }) {
+    const problems: Problem[] = []
+    const byId = new Map<string, string>()
+    for (const { source } of files) {
+      const data = source.data as { id?: number; custom_url?: string } | undefined
+      if (!data) continue
+      const name = path.basename(source.file, '.yaml')
+      if (data.custom_url !== undefined && data.custom_url !== name) {
+        const at = { file: source.file, ...source.locate(['custom_url']), field: 'custom_url' }
+        problems.push(problem('FileNameMismatch', at, 'custom_url', data.custom_url, name))
+      }
+      if (data.id === undefined) continue
+      const other = byId.get(String(data.id))
+      if (other)
+        problems.push(
+          problem('DuplicateId', { file: source.file, ...source.locate(['id']), field: 'id' }, String(data.id), other),
+        )
+      else byId.set(String(data.id), source.file)
+    }
+    return problems
+  },
+  docs: {
+    FileNameMismatch: {
+      means: 'A field that must match the file name does not.',
+      example: ['custom_url', 'rag-vs-finetuning', 'rag-vs-fine-tuning'],
+    },
+    DuplicateId: { means: 'Two blog posts have the same id number.', example: ['4', 'content/blogs/mlops-checklist.yaml'] },
+  },
+})

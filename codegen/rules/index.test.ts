@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { errorDocs } from '../error-docs.ts'
+import { contentErrors, type ContentErrorName } from '../errors.ts'
+import { filesUnder } from '../files.ts'
+import { fileRules, siteRules } from './index.ts'
+
+const rules = [...fileRules, ...siteRules]
+const here = import.meta.dirname
+/** The modules of this folder that are not rules. */
+const NOT_RULES = ['index.ts', 'types.ts', 'testing.ts']
+
+describe('the rule registry', () => {
+  it('lists every rule module of codegen/rules once, under the module’s name', () => {
+    const modules = filesUnder(here, { nested: false }).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !NOT_RULES.includes(f),
+    )
+    expect(rules.map((rule) => `${rule.name}.ts`).sort()).toEqual(modules.sort())
+  })
+
+  it.each(rules.map((rule) => [rule.name]))('has the test of %s beside it', (name) => {
+    expect(existsSync(path.join(here, `${name}.test.ts`))).toBe(true)
+  })
+
+  it('explains every error of the catalogue once, in the rule that reports it or among the reading steps', () => {
+    const docs = errorDocs()
+    for (const name of Object.keys(contentErrors) as ContentErrorName[]) expect(docs.get(name)?.length, name).toBe(1)
+  })
+
+  it.each(rules.map((rule) => [rule.name, rule]))('%s explains only names it reports', (_name, rule) => {
+    for (const name of Object.keys(rule.docs ?? {})) expect(rule.reports).toContain(name)
+  })
+})

@@ -1,0 +1,34 @@
+/**
+ * Every content rule, in the order its problems are reported. The checker walks each file once and
+ * hands each string to the file rules of its kind; then the site rules get every file. A new rule
+ * is a module here and its test, and its catalogue entry in errors.ts if it reports a new name.
+ */
+import { blogIds } from './blog-ids.ts'
+import { claims } from './claims.ts'
+import { invalidCharacters } from './invalid-characters.ts'
+import { locationAudience } from './location-audience.ts'
+import { markupAndImages } from './markup-and-images.ts'
+import { pageAddresses } from './page-addresses.ts'
+import { placeholders } from './placeholders.ts'
+import { processSteps } from './process-steps.ts'
+import { publicFiles } from './public-files.ts'
+import { schema } from './schema.ts'
+import { sharedParagraphs } from './shared-paragraphs.ts'
+import { textRuns } from './text-runs.ts'
+import type { FileRule, SiteRule } from './types.ts'
+import { uninsertedTerms } from './uninserted-terms.ts'
+
+/** Rules on one file's values. The 'shape' ones come first: a problem they find stops the rest. */
+export const fileRules: readonly FileRule[] = [
+  invalidCharacters,
+  schema,
+  textRuns,
+  markupAndImages,
+  processSteps,
+  locationAudience,
+  uninsertedTerms,
+  placeholders,
+]
+
+/** Rules across files, run once every file is checked. */
+export const siteRules: readonly SiteRule[] = [pageAddresses, blogIds, sharedParagraphs, claims, publicFiles]

@@ -1,0 +1,31 @@
+import { describeCharacter, firstForbiddenCharacter } from '../characters.ts'
+import { problem } from '../errors.ts'
+import { ALL_KINDS, defineFileRule } from './types.ts'
+
+/**
+ * Characters that are never text, in the parsed data, field names included: written as escapes in
+ * double quotes ("\0", "\r", "\uFEFF", "\N", "\L", "\u202E", "\ud800") they are not in the file's
+ * text, where the parser looks for them. Run on what a visitor gets, after terms are inserted; one
+ * problem per field, at the field.
+ */
+export const invalidCharacters = defineFileRule({
+  name: 'invalid-characters',
+  scope: 'file',
+  stage: 'shape',
+  kinds: ALL_KINDS,
+  reports: ['InvalidCharacter'],
+  keys: true,
+  leaf({ path, text, part }, file) {
+    const bad = firstForbiddenCharacter(text)
+    if (!bad) return undefined
+    const what = `${describeCharacter(bad.char)} at character ${bad.position}`
+    return [problem('InvalidCharacter', file.at(path, part), what, part === 'key' ? 'field name' : 'text')]
+  },
+  docs: {
+    InvalidCharacter: {
+      means:
+        'An invisible or broken character is in the file or in a text (a control character, half of an emoji, a stray byte-order mark, a line separator, a text-direction override), typed as itself or written as an escape such as "\\u202E" in double quotes.',
+      example: ['the control character U+0007', 'file'],
+    },
+  },
+})

@@ -1,0 +1,21 @@
+import { problem } from '../errors.ts'
+import { ALL_KINDS, defineFileRule } from './types.ts'
+
+/** The marker `npm run new:page` writes into every field an editor still has to fill. */
+export const PLACEHOLDER = 'TODO:'
+
+/** Every text still holding the placeholder marker, so a half-written page cannot be merged. */
+export const placeholders = defineFileRule({
+  name: 'placeholders',
+  scope: 'file',
+  stage: 'content',
+  kinds: ALL_KINDS,
+  reports: ['Placeholder'],
+  leaf: ({ path, text }, { at }) => (text.includes(PLACEHOLDER) ? [problem('Placeholder', at(path), text)] : undefined),
+  docs: {
+    Placeholder: {
+      means: 'A field still holds the "TODO:" text a new page starts with.',
+      example: ['TODO: The browser tab and search-result title.'],
+    },
+  },
+})

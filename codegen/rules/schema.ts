@@ -1,0 +1,137 @@
+import type { ErrorObject } from 'ajv'
+import { closest } from '../closest.ts'
+import { problem, type Problem } from '../errors.ts'
+import type { JsonSchema } from '../json-schema.ts'
+import { validatorFor, type ContentKind } from '../schemas.ts'
+import { formatFieldPath, type PathSegment, type YamlSource } from '../yaml-source.ts'
+import { ALL_KINDS, defineFileRule } from './types.ts'
+
+function pathOf(instancePath: string): PathSegment[] {
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : p))
+}
+
+function describeType(value: unknown): string {
+  if (value === null || value === undefined) return 'nothing'
+  if (Array.isArray(value)) return 'a list'
+  if (typeof value === 'object') return 'a group of fields'
+  if (typeof value === 'string') return 'text'
+  if (typeof value === 'boolean') return `yes/no (${value})`
+  if (typeof value === 'number') return `a number (${value})`
+  return typeof value
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  array: 'a list',
+  object: 'a group of fields',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+}
+
+function schemaProblem(error: ErrorObject, source: YamlSource): Problem {
+  const path = pathOf(error.instancePath)
+  const schema = (error.parentSchema ?? {}) as JsonSchema
+  const description = schema.description
+  const at = (p: PathSegment[], part: 'value' | 'key' = 'value') => ({
+    file: source.file,
+    ...source.locate(p, part),
+    field: formatFieldPath(p),
+  })
+  const params = error.params as Record<string, unknown>
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty)
+      const known = Object.keys(schema.properties ?? {})
+      return problem('UnknownKey', at([...path, key], 'key'), key, closest(key, known))
+    }
+    case 'required': {
+      const key = String(params.missingProperty)
+      const propDescription = (schema.properties ?? {})[key]?.description
+      return problem('MissingField', { ...at(path), field: formatFieldPath([...path, key]) }, key, propDescription)
+    }
+    case 'type':
+      return problem('WrongType', at(path), TYPE_NAMES[String(params.type)] ?? String(params.type), describeType(error.data))
+    case 'maxLength':
+      return problem('TooLong', at(path), [...String(error.data)].length, Number(params.limit), 'characters', description)
+    case 'minLength':
+      return problem('TooShort', at(path), [...String(error.data)].length, Number(params.limit), 'characters', description)
+    case 'maxItems':
+      return problem('TooLong', at(path), (error.data as unknown[]).length, Number(params.limit), 'items', description)
+    case 'minItems':
+      return problem('TooShort', at(path), (error.data as unknown[]).length, Number(params.limit), 'items', description)
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[]).map(String)
+      return problem('InvalidValue', at(path), String(error.data), allowed.join(', '), closest(String(error.data), allowed))
+    }
+    case 'pattern':
+      return problem('InvalidFormat', at(path), String(error.data), description)
+    default:
+      return problem('SchemaViolation', at(path), `${error.message ?? 'is not valid'}`)
+  }
+}
+
+/** Schema errors of one parsed file, each at its exact node; all of them, in file order. */
+function schemaProblems(source: YamlSource, kind: ContentKind): Problem[] {
+  const validate = validatorFor(kind)
+  if (validate(source.data)) return []
+  const seen = new Set<string>()
+  const problems: Problem[] = []
+  for (const error of validate.errors ?? []) {
+    // `type` errors under a failed `$ref` repeat what the inner error says.
+    const key = `${error.instancePath}|${error.keyword}|${JSON.stringify(error.params)}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    problems.push(schemaProblem(error, source))
+  }
+  return problems
+}
+
+/** The file against its kind's JSON Schema (schema/*.schema.json): fields, types, lengths, allowed values. */
+export const schema = defineFileRule({
+  name: 'schema',
+  scope: 'file',
+  stage: 'shape',
+  kinds: ALL_KINDS,
+  reports: ['UnknownKey', 'MissingField', 'WrongType', 'TooLong', 'TooShort', 'InvalidValue', 'InvalidFormat', 'SchemaViolation'],
+  file: ({ source, kind }) => schemaProblems(source, kind),
+  docs: {
+    UnknownKey: {
+      means: 'A field name the page format does not know, often a typo or wrong letter case.',
+      example: ['descriptionone', 'descriptionOne'],
+    },
+    MissingField: {
+      means: 'A field every page must have is not there.',
+      example: ['metaTitle', 'The browser tab and search-result title.'],
+    },
+    WrongType: {
+      means:
+        'The value has the wrong shape: text where a list is expected, a list where text is expected, or a number or yes/no that should be text.',
+      example: ['text', 'a number'],
+    },
+    TooLong: {
+      means: 'The text is longer than the field allows; search engines or the layout would cut it.',
+      example: [65, 60, 'characters', 'The browser tab and search-result title. 10 to 60 characters.'],
+    },
+    TooShort: {
+      means: 'The text is shorter than the field needs.',
+      example: [80, 120, 'characters', 'The search-result snippet. 120 to 160 characters.'],
+    },
+    InvalidValue: {
+      means: 'The field accepts only a fixed set of values.',
+      example: ['locaton', 'service, industry, location', 'location'],
+    },
+    InvalidFormat: {
+      means: 'The value does not have the required form, e.g. an image path outside /images/.',
+      example: ['images/hero.png', 'Path of the file under public/, e.g. /images/pages/ai-development-hero.svg.'],
+    },
+    SchemaViolation: {
+      means: 'Another rule of the page format is broken; the message says which.',
+      example: ['must have at least 1 item'],
+    },
+  },
+})

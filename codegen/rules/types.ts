@@ -1,0 +1,132 @@
+/**
+ * What a content rule is. Each rule is one module of codegen/rules/, listed in order by
+ * codegen/rules/index.ts; its messages come from the catalogue (codegen/errors.ts).
+ */
+import type { ContentErrorName, ErrorDoc, Problem } from '../errors.ts'
+import type { ContentKind } from '../schemas.ts'
+import type { SiteIndex } from '../site-index.ts'
+import { formatFieldPath, type PathSegment, type YamlSource } from '../yaml-source.ts'
+
+/** Every kind of content file, for a rule that reads them all. */
+export const ALL_KINDS: readonly ContentKind[] = ['page', 'site', 'blog', 'projects']
+
+/** A string of a file: a value, or with `part: 'key'` a field name. */
+export interface Leaf {
+  path: PathSegment[]
+  text: string
+  part: 'value' | 'key'
+  /** What the schema makes of a value: markup (a $ref to #/$defs/markup) or an image path (a pattern under /images/). */
+  role?: 'markup' | 'image'
+}
+
+/** Where a problem is: the file, line and column of a field, and the field's path. */
+interface Place {
+  file: string
+  line: number
+  column: number
+  field: string
+}
+
+/** One file as a rule sees it: parsed, its contract terms inserted. */
+export interface FileUnderCheck {
+  source: YamlSource
+  kind: ContentKind
+  index: SiteIndex
+  /** The place of the value at `path` (or of its key), named by that path. */
+  at(path: readonly PathSegment[], part?: 'value' | 'key'): Place
+}
+
+/** A parsed file as the rules get it, with `at` to name places in it. */
+export function fileUnderCheck(source: YamlSource, kind: ContentKind, index: SiteIndex): FileUnderCheck {
+  return {
+    source,
+    kind,
+    index,
+    at: (path, part) => ({ file: source.file, ...source.locate(path, part), field: formatFieldPath(path) }),
+  }
+}
+
+interface RuleBase<N extends ContentErrorName> {
+  /** As its module is named; also the name of what it keeps per file and of its cache. */
+  name: string
+  /** The catalogue names it reports. */
+  reports: readonly N[]
+  /** The files it reads. */
+  kinds: readonly ContentKind[]
+  /** Its errors explained for the editors' guide; a name two rules report is explained by one. */
+  docs?: { [K in N]?: ErrorDoc<K> }
+}
+
+/** A rule on one file's values. */
+export interface FileRule<N extends ContentErrorName = ContentErrorName> extends RuleBase<N> {
+  scope: 'file'
+  /**
+   * 'shape' rules run first, and a problem any of them finds stops the rest: the other rules
+   * expect text that is text, in fields of the schema's shape.
+   */
+  stage: 'shape' | 'content'
+  /** Field names are leaves of this rule too. */
+  keys?: boolean
+  /** Each string of the file, in file order. */
+  leaf?(leaf: Leaf, file: FileUnderCheck): Problem[] | undefined
+  /** The whole file, after its strings. */
+  file?(file: FileUnderCheck): Problem[]
+}
+
+/** A file as a site rule gets it: checked, with what the rule kept of it in the file pass. */
+interface SiteFile<Kept = unknown> {
+  source: YamlSource
+  kept?: Kept
+}
+
+interface SiteFiles<Kept = unknown> {
+  root: string
+  /** site.yaml's data, when it passed every check. */
+  site?: Record<string, unknown>
+  /** The files of the rule's kinds: pages, then blog posts, each in name order. */
+  files: readonly SiteFile<Kept>[]
+}
+
+/** The context of a rule whose verdict on each file depends on every file; `key` changes when any of it does. */
+export interface RuleContext {
+  key: string
+}
+
+/**
+ * A rule across files. Its verdicts are kept by file and context (one cache file per context), and
+ * the worker threads of a large build give theirs while they check the files.
+ */
+interface ByContext<Context extends RuleContext> {
+  /** What each file's verdict depends on, from site.yaml and every file; undefined turns the rule off. */
+  context(site: Record<string, unknown> | undefined, sources: readonly YamlSource[]): Context | undefined
+  /** The same context read straight from the files' text, before they are checked. */
+  contextFromText(
+    site: Record<string, unknown> | undefined,
+    files: readonly { file: string; text: string }[],
+  ): Context | undefined
+  verdict(source: YamlSource, context: Context): Problem[]
+  /** A verdict's problems as reported, where they point into other files. */
+  report?(problems: readonly Problem[], sourceOf: (file: string) => YamlSource | undefined): Problem[]
+}
+
+/** A rule across files: what it keeps of each file, then its problems across them all, or its verdict on each file by context. */
+export interface SiteRule<
+  N extends ContentErrorName = ContentErrorName,
+  Kept = unknown,
+  Context extends RuleContext = RuleContext,
+> extends RuleBase<N> {
+  scope: 'site'
+  /** What it needs of each file of its kinds, made in the file pass and kept with the file's result. */
+  keep?(file: FileUnderCheck, leaves: readonly Leaf[]): Kept
+  /** Its problems across every file. */
+  check?(site: SiteFiles<Kept>): Problem[]
+  byContext?: ByContext<Context>
+}
+
+/** A file rule, its reported names checked against its docs. */
+export const defineFileRule = <const N extends ContentErrorName>(rule: FileRule<N>) => rule
+
+/** A site rule, its reported names checked against its docs. */
+export const defineSiteRule = <const N extends ContentErrorName, Kept = unknown, Context extends RuleContext = RuleContext>(
+  rule: SiteRule<N, Kept, Context>,
+) => rule

@@ -1,0 +1,28 @@
+import { problem } from '../errors.ts'
+import { placeholdersIn, type ContractTerms } from '../terms.ts'
+import { defineFileRule } from './types.ts'
+
+/**
+ * Placeholders in a file nothing is inserted into (site.yaml, projects.yaml): each would reach the
+ * page as written, whole or not.
+ */
+export const uninsertedTerms = defineFileRule({
+  name: 'uninserted-terms',
+  scope: 'file',
+  stage: 'content',
+  kinds: ['site', 'projects'],
+  reports: ['TermNotInserted'],
+  leaf({ path, text }, { source, kind, at }) {
+    // site.yaml's own term names, so a bare terms.name is caught there too.
+    const known = kind === 'site' ? Object.keys((source.data as { terms?: ContractTerms }).terms ?? {}) : []
+    const { whole, nearMisses } = placeholdersIn(text, known)
+    return [...new Set([...whole, ...nearMisses])].map((written) => problem('TermNotInserted', at(path), written))
+  },
+  docs: {
+    TermNotInserted: {
+      means:
+        'A {{…}} placeholder in content/site.yaml or content/projects.yaml. Terms are inserted only into pages and blog posts, so it would reach the site as written.',
+      example: ['{{terms.ownership}}'],
+    },
+  },
+})
