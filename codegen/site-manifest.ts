@@ -25,7 +25,7 @@ export function builtBlogs(content: Pick<ContentSet, 'blogs'>): BuiltBlog[] {
 }
 
 /** The project list of projects.yaml, as GET /api/projects/project serves it. */
-export const contentProjects = (content: Pick<ContentSet, 'projects'>): unknown[] =>
+const contentProjects = (content: Pick<ContentSet, 'projects'>): unknown[] =>
   (content.projects as { project?: unknown[] } | undefined)?.project ?? []
 
 /** Every route the build prerenders, with its HTML file and the content file it is made from. */

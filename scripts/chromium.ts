@@ -3,10 +3,10 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
-import { buildApp } from '../server/app.ts'
 import { loadConfig } from '../server/config.ts'
-import { openLeadStore, type LeadStore } from '../server/lead-store.ts'
+import { createServer } from '../server/create-server.ts'
 import { readSiteManifest } from '../server/site-manifest.ts'
+import type { LeadStore } from '../server/store/lead-store.ts'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -37,9 +37,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   const root = process.cwd()
   const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'site-test-')), 'leads.sqlite')
   const config = loadConfig({ ...env, DATABASE_PATH: databasePath, LOG_LEVEL: 'silent', PORT: '0' }, root)
-  const { blogs, projects } = readSiteManifest(config.distDir)
-  const store = await openLeadStore({ databasePath })
-  const app = await buildApp(config, { store, blogs, projects })
+  const { app, store } = await createServer({ config, content: readSiteManifest(config.distDir) })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
@@ -47,10 +45,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     url: `http://127.0.0.1:${port}`,
     store,
     databasePath,
-    async close() {
-      await app.close()
-      await store.close()
-    },
+    close: () => app.close().then(() => undefined),
   }
 }
 

@@ -7,24 +7,10 @@ import pg from 'pg'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { createDatabase, startDatabaseLink } from '../scripts/postgres-server.ts'
 import { HONEYPOT_FIELD, leadMessages } from '../src/core/lead.ts'
-import { buildApp } from './app.ts'
-import type { BuiltBlog } from '../src/core/blog.ts'
+import { testContent } from '../tests/support/content.ts'
 import { loadConfig } from './config.ts'
-import { openLeadStore, type LeadStore } from './lead-store.ts'
-
-const blogs: BuiltBlog[] = Array.from({ length: 45 }, (_, i) => ({
-  id: i + 1,
-  custom_url: `post-${i + 1}`,
-  image: '/images/blog/x.svg',
-  meta_title: `Post ${i + 1}`,
-  meta_desc: 'A post.',
-  title: `Post ${i + 1}`,
-  image_alt: 'x',
-  image_width: 800,
-  image_height: 450,
-  description: [],
-  published: '2026-01-01',
-}))
+import { createServer } from './create-server.ts'
+import { openLeadStore, type LeadStore } from './store/lead-store.ts'
 
 let running: FastifyInstance[] = []
 let cleanups: (() => Promise<void>)[] = []
@@ -33,9 +19,8 @@ let cleanups: (() => Promise<void>)[] = []
 async function start(env: Record<string, string> = {}, given?: { store: LeadStore; databasePath?: string }) {
   const databasePath = given?.databasePath ?? path.join(mkdtempSync(path.join(tmpdir(), 'api-test-')), 'leads.sqlite')
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_PATH: databasePath, ...env })
-  const store = given?.store ?? (await openLeadStore({ databasePath }))
-  if (!given) cleanups.push(() => store.close())
-  const app = await buildApp(config, { store, blogs, projects: [{ id: 1, name: 'P' }] }, { site: false })
+  const content = testContent()
+  const { app, store } = await createServer({ config, content, store: given?.store, site: false })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
@@ -87,7 +72,10 @@ describe('POST /api/appDev', () => {
     expect(await store.all()).toEqual([
       expect.objectContaining({
         name: 'Dana Reyes',
-        contact: '4155550142',
+        // The request's contact, url and query, under the names of what they hold.
+        phone: '4155550142',
+        website: lead.url,
+        formName: lead.query,
         ipAddress: '203.0.113.7',
         remoteAddress: '127.0.0.1',
         location: { city: 'Austin', region: 'Texas', country: 'US' },
@@ -290,44 +278,7 @@ describe('when the database is unavailable', () => {
   })
 })
 
-describe('GET /api/blogs/blog and /api/projects/project', () => {
-  it('pages the blogs', async () => {
-    const { url } = await start()
-    const body = await (await fetch(`${url}/api/blogs/blog?resultPerPage=40&currentPage=1`)).json()
-    expect(body.blogs).toHaveLength(40)
-    expect(body.blogs[0]).toEqual(
-      expect.objectContaining({
-        id: 1,
-        image: expect.any(String),
-        meta_title: 'Post 1',
-        meta_desc: 'A post.',
-        custom_url: 'post-1',
-      }),
-    )
-    const second = await (await fetch(`${url}/api/blogs/blog?resultPerPage=40&currentPage=2`)).json()
-    expect(second.blogs.map((b: { id: number }) => b.id)).toEqual([41, 42, 43, 44, 45])
-  })
-
-  it.each([
-    ['resultPerPage=0&currentPage=1', 'resultPerPage'],
-    ['resultPerPage=101&currentPage=1', 'resultPerPage'],
-    ['resultPerPage=abc&currentPage=1', 'resultPerPage'],
-    ['resultPerPage=10&currentPage=0', 'currentPage'],
-    ['resultPerPage=10&currentPage=1.5', 'currentPage'],
-    ['resultPerPage=&currentPage=1', 'resultPerPage'],
-  ])('answers %s with 400 naming %s', async (query, field) => {
-    const { url } = await start()
-    const response = await fetch(`${url}/api/blogs/blog?${query}`)
-    expect(response.status).toBe(400)
-    expect(Object.keys((await response.json()).errors)).toEqual([field])
-  })
-
-  it('answers both bad query fields at once', async () => {
-    const { url } = await start()
-    const response = await fetch(`${url}/api/blogs/blog?resultPerPage=500&currentPage=-1`)
-    expect(Object.keys((await response.json()).errors).sort()).toEqual(['currentPage', 'resultPerPage'])
-  })
-
+describe('POST /api/appDev bodies of the wrong shape, and health', () => {
   it.each([
     [{ ...lead, name: { first: 'Dana' } }, 'name'],
     [{ ...lead, location: 'Austin' }, 'location'],
@@ -341,11 +292,6 @@ describe('GET /api/blogs/blog and /api/projects/project', () => {
     expect(Object.keys(errors)).toEqual([field])
     expect(errors[field]).toMatch(new RegExp(`^${field} must be`))
     expect(await store.count()).toBe(0)
-  })
-
-  it('serves the projects under "project"', async () => {
-    const { url } = await start()
-    expect(await (await fetch(`${url}/api/projects/project`)).json()).toEqual({ project: [{ id: 1, name: 'P' }] })
   })
 
   it('reports health', async () => {

@@ -1,10 +1,13 @@
 import zlib from 'node:zlib'
 import compress from '@fastify/compress'
-import type { FastifyInstance, FastifySchemaValidationError } from 'fastify'
-import { HONEYPOT_FIELD, parseLeadRequest } from '../src/core/lead.ts'
-import type { BuiltBlog } from '../src/core/blog.ts'
-import { isDatabaseUnavailable, type LeadStore } from './lead-store.ts'
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit'
+import type { FastifyInstance } from 'fastify'
+import { HONEYPOT_FIELD, parseLeadRequest } from '../src/core/lead.ts'
+import type { SiteManifest } from '../src/core/manifest.ts'
+import { CONTENT_ROUTES } from './content-routes.ts'
+import { fieldErrors } from './field-errors.ts'
+import { isDatabaseUnavailable } from './store/database-unavailable.ts'
+import type { LeadStore, Outbox } from './store/lead-store.ts'
 
 const LEAD_BODY_LIMIT = 32 * 1024
 /** A database restart or failover takes seconds; a client that waits this long finds it back. */
@@ -17,11 +20,11 @@ const FAILED = 'Something went wrong on our side. Please try again later.'
 export interface ApiOptions {
   store: LeadStore
   /** The channels each new lead is queued for, and when its delivery gives up. */
-  outbox: () => Parameters<LeadStore['insert']>[1]
+  outbox: () => Outbox
   /** Called after a lead is stored, so its delivery starts at once. */
   onStored: () => void
-  blogs: BuiltBlog[]
-  projects: unknown[]
+  /** The build's manifest, for the routes that serve content. */
+  content: SiteManifest
   rateLimit: { max: number; windowMs: number }
 }
 
@@ -44,36 +47,15 @@ const LEAD_BODY = {
   },
 } as const
 
-/** GET /api/blogs/blog: one page of the list, 40 posts by default. */
-const BLOG_QUERY = {
-  type: 'object',
-  properties: {
-    resultPerPage: { type: 'integer', minimum: 1, maximum: 100, default: 40 },
-    currentPage: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-  },
-} as const
-
-/** A failed schema check as the API answers it: each message under the field it concerns. */
-function fieldErrors(error: FastifySchemaValidationError[]): Record<string, string> {
-  const errors: Record<string, string> = {}
-  for (const e of error) {
-    const missing = (e.params as { missingProperty?: string }).missingProperty
-    const field = missing ?? e.instancePath.split('/').filter(Boolean).join('.')
-    const name = field || 'body'
-    errors[name] ??= `${name} ${e.message ?? 'is invalid'}`
-  }
-  return errors
-}
-
 /** What the log keeps of a server-side failure: its kind and message, not the fields a database error quotes values in. */
 function loggedError(error: unknown) {
   if (!(error instanceof Error)) return { type: typeof error }
   return { type: error.name, code: (error as { code?: unknown }).code, message: error.message, stack: error.stack }
 }
 
-/** The embedded API under /api: POST /appDev (leads), GET /blogs/blog, GET /projects/project, GET /health. */
+/** The embedded API under /api: POST /appDev (leads), GET /health, and the routes over built content. */
 export async function api(app: FastifyInstance, options: ApiOptions) {
-  const { store, blogs, projects } = options
+  const { store } = options
 
   // Client errors (400, 413, 415, 429) keep Fastify's answers. A server-side failure is logged and
   // answered without its detail: 503 with Retry-After while the database is unavailable, else 500.
@@ -150,19 +132,7 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
     },
   )
 
-  app.get('/blogs/blog', { schema: { querystring: BLOG_QUERY }, attachValidation: true }, async (request, reply) => {
-    if (request.validationError) return reply.code(400).send({ errors: fieldErrors(request.validationError.validation) })
-    const { resultPerPage, currentPage } = request.query as { resultPerPage: number; currentPage: number }
-    const start = (currentPage - 1) * resultPerPage
-    return {
-      blogs: blogs.slice(start, start + resultPerPage),
-      total: blogs.length,
-      currentPage,
-      resultPerPage,
-    }
-  })
-
-  app.get('/projects/project', async () => ({ project: projects }))
+  for (const route of CONTENT_ROUTES) await app.register(route, { content: options.content })
 
   app.get('/health', async () => {
     await store.count() // throws if the database is gone: 503 above

@@ -1,7 +1,9 @@
 import path from 'node:path'
 import proxyAddr from '@fastify/proxy-addr'
 import envSchema from 'env-schema'
+import { CHANNELS, type ConfiguredChannel } from './channels/registry.ts'
 import type { DeliverySettings } from './lead-delivery.ts'
+import { DEFAULT_GEO_URL, DEFAULT_IP_LOOKUP_URL } from '../src/core/lookups.ts'
 
 /** Everything the server reads from the environment, validated once at start. */
 export interface ServerConfig {
@@ -10,9 +12,8 @@ export interface ServerConfig {
   databasePath: string
   /** PostgreSQL instead of the SQLite file, for several server instances on one database. */
   databaseUrl?: string
-  /** Where each lead is sent after it is stored; neither set means leads stay in the database. */
-  webhook?: { url: string; secret?: string }
-  email?: { smtpUrl: string; to: string[]; from: string }
+  /** Where each lead is sent after it is stored, in queue order; none means leads stay in the database. */
+  channels: ConfiguredChannel[]
   delivery: DeliverySettings
   distDir: string
   /**
@@ -28,6 +29,8 @@ export interface ServerConfig {
   /** Extra origins the page may fetch from: the IP look-up and geolocation services. */
   connectSrc: string[]
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /** The values of every secret variable that is set, kept out of anything the server prints. */
+  secrets: string[]
 }
 
 export class ConfigError extends Error {
@@ -36,47 +39,52 @@ export class ConfigError extends Error {
   }
 }
 
-const DEFAULT_IP_LOOKUP = 'https://api.ipify.org?format=json'
-const DEFAULT_GEO = 'https://ipinfo.io/{ip}/json?token={token}'
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
 const whole = (fallback: number, minimum: number, maximum: number) =>
   ({ type: 'integer', minimum, maximum, default: fallback }) as const
 
-/** Every variable the server reads: its type, range and default. Checked by env-schema at start. */
+/** The server's own variables: type, range and default. Each channel brings its own (channels/registry.ts). */
+const SERVER_VARIABLES = {
+  PORT: whole(4173, 0, 65535),
+  HOST: { type: 'string', pattern: '^[\\w.:-]+$', default: '127.0.0.1' },
+  LOG_LEVEL: { type: 'string', enum: LOG_LEVELS, default: 'info' },
+  DATABASE_PATH: { type: 'string', default: 'data/leads.sqlite' },
+  DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://.' },
+  DIST_DIR: { type: 'string', default: 'dist' },
+  TRUST_PROXY: { type: 'string', default: '' },
+  LEAD_DELIVERY_TIMEOUT_MS: whole(10_000, 100, 120_000),
+  LEAD_RETRY_BASE_MS: whole(2000, 10, 3_600_000),
+  LEAD_DELIVERY_GIVE_UP_MS: whole(86_400_000, 1000, 30 * 86_400_000),
+  LEAD_DELIVERY_POLL_MS: whole(1000, 10, 60_000),
+  REQUEST_TIMEOUT_MS: whole(10_000, 1000, 600_000),
+  CONNECTION_TIMEOUT_MS: whole(120_000, 1000, 3_600_000),
+  KEEP_ALIVE_TIMEOUT_MS: whole(65_000, 1000, 3_600_000),
+  RATE_LIMIT_MAX: whole(10, 0, 1_000_000),
+  RATE_LIMIT_WINDOW_MS: whole(600_000, 1000, 86_400_000),
+  HSTS_MAX_AGE: whole(0, 0, 63_072_000),
+  CONNECT_SRC: { type: 'string', default: '' },
+  VITE_IP_LOOKUP_URL: { type: 'string', default: DEFAULT_IP_LOOKUP_URL },
+  VITE_GEO_URL: { type: 'string', default: DEFAULT_GEO_URL },
+} as const
+
+/** Every variable the server reads, checked by env-schema at start. */
 const ENV_SCHEMA = {
   type: 'object',
-  properties: {
-    PORT: whole(4173, 0, 65535),
-    HOST: { type: 'string', pattern: '^[\\w.:-]+$', default: '127.0.0.1' },
-    LOG_LEVEL: { type: 'string', enum: LOG_LEVELS, default: 'info' },
-    DATABASE_PATH: { type: 'string', default: 'data/leads.sqlite' },
-    DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://.' },
-    DIST_DIR: { type: 'string', default: 'dist' },
-    TRUST_PROXY: { type: 'string', default: '' },
-    LEAD_WEBHOOK_URL: { type: 'string', pattern: '^https?://[^/]' },
-    LEAD_WEBHOOK_SECRET: { type: 'string', minLength: 16 },
-    SMTP_URL: { type: 'string', pattern: '^smtps?://.' },
-    LEAD_EMAIL_TO: { type: 'string' },
-    LEAD_EMAIL_FROM: { type: 'string' },
-    LEAD_DELIVERY_TIMEOUT_MS: whole(10_000, 100, 120_000),
-    LEAD_RETRY_BASE_MS: whole(2000, 10, 3_600_000),
-    LEAD_DELIVERY_GIVE_UP_MS: whole(86_400_000, 1000, 30 * 86_400_000),
-    LEAD_DELIVERY_POLL_MS: whole(1000, 10, 60_000),
-    REQUEST_TIMEOUT_MS: whole(10_000, 1000, 600_000),
-    CONNECTION_TIMEOUT_MS: whole(120_000, 1000, 3_600_000),
-    KEEP_ALIVE_TIMEOUT_MS: whole(65_000, 1000, 3_600_000),
-    RATE_LIMIT_MAX: whole(10, 0, 1_000_000),
-    RATE_LIMIT_WINDOW_MS: whole(600_000, 1000, 86_400_000),
-    HSTS_MAX_AGE: whole(0, 0, 63_072_000),
-    CONNECT_SRC: { type: 'string', default: '' },
-    VITE_IP_LOOKUP_URL: { type: 'string', default: DEFAULT_IP_LOOKUP },
-    VITE_GEO_URL: { type: 'string', default: DEFAULT_GEO },
-  },
+  properties: { ...SERVER_VARIABLES, ...Object.assign({}, ...CHANNELS.map((channel) => channel.variables)) },
 } as const
 
 /** Variables that carry credentials (a webhook URL is often one): named in errors, never shown. */
-const SECRET = new Set(['DATABASE_URL', 'LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_SECRET', 'SMTP_URL'])
+const SECRET = new Set(['DATABASE_URL', ...CHANNELS.flatMap((channel) => channel.secrets)])
+
+/** What a variable that fails its pattern should look like. */
+const HINTS: Record<string, string> = Object.assign(
+  {
+    HOST: 'expected a host name or address',
+    DATABASE_URL: 'expected a postgres:// URL (unset it to use the SQLite file of DATABASE_PATH)',
+  },
+  ...CHANNELS.map((channel) => channel.hints ?? {}),
+)
 
 /** What each kind of schema failure means, in the words an operator reads. */
 function explain(
@@ -90,18 +98,12 @@ function explain(
       : `expected ${schema.type}`
   if (error.keyword === 'enum') return `expected one of ${(schema.enum as readonly string[]).join(', ')}`
   if (error.keyword === 'minLength') return `use at least ${schema.minLength} characters (a random string)`
-  const hints: Record<string, string> = {
-    HOST: 'expected a host name or address',
-    DATABASE_URL: 'expected a postgres:// URL (unset it to use the SQLite file of DATABASE_PATH)',
-    LEAD_WEBHOOK_URL: 'expected an http:// or https:// URL',
-    SMTP_URL: 'expected smtp://user:password@host:port or smtps://…',
-  }
-  return hints[name] ?? error.message ?? 'is not valid'
+  return HINTS[name] ?? error.message ?? 'is not valid'
 }
 
 type Env = {
-  [K in keyof typeof ENV_SCHEMA.properties]: (typeof ENV_SCHEMA.properties)[K] extends { type: 'integer' } ? number : string
-}
+  [K in keyof typeof SERVER_VARIABLES]: (typeof SERVER_VARIABLES)[K] extends { type: 'integer' } ? number : string
+} & Record<string, string | number | undefined>
 
 /** A value as an error line shows it: quoted when it holds control characters, so the line stays one line. */
 const shown = (value: string) => (/[\u0000-\u001f\u007f]/.test(value) ? JSON.stringify(value) : value).slice(0, 200)
@@ -154,36 +156,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     .filter(Boolean)
     .map((value) => origin('CONNECT_SRC', value))
 
-  let webhook: ServerConfig['webhook']
-  if (values.LEAD_WEBHOOK_URL) {
-    if (!URL.canParse(values.LEAD_WEBHOOK_URL)) problems.push('LEAD_WEBHOOK_URL: expected an http:// or https:// URL')
-    webhook = { url: values.LEAD_WEBHOOK_URL, secret: values.LEAD_WEBHOOK_SECRET || undefined }
-  } else if (values.LEAD_WEBHOOK_SECRET) problems.push('LEAD_WEBHOOK_SECRET is set but LEAD_WEBHOOK_URL is not')
-
-  let email: ServerConfig['email']
-  const address = /^[^\s@<>,]+@[^\s@<>,]+$/
-  if (given.SMTP_URL || given.LEAD_EMAIL_TO) {
-    const to = (values.LEAD_EMAIL_TO ?? '')
-      .split(',')
-      .map((a) => a.trim())
-      .filter(Boolean)
-    const from = values.LEAD_EMAIL_FROM?.trim() || to[0] || ''
-    if (!values.SMTP_URL || !URL.canParse(values.SMTP_URL))
-      problems.push('SMTP_URL: expected smtp://user:password@host:port or smtps://… when LEAD_EMAIL_TO is set')
-    if (to.length === 0 || !to.every((a) => address.test(a)))
-      problems.push(`LEAD_EMAIL_TO=${given.LEAD_EMAIL_TO ?? ''}: expected one or more email addresses separated by commas`)
-    if (values.LEAD_EMAIL_FROM && !address.test(from.replace(/^.*<(.+)>$/, '$1')))
-      problems.push(`LEAD_EMAIL_FROM=${values.LEAD_EMAIL_FROM}: expected an email address or "Name <address>"`)
-    email = { smtpUrl: values.SMTP_URL ?? '', to, from }
-  } else if (values.LEAD_EMAIL_FROM) problems.push('LEAD_EMAIL_FROM is set but SMTP_URL and LEAD_EMAIL_TO are not')
+  // Each channel reads its own variables; it is configured when it answers settings.
+  const channels: ConfiguredChannel[] = []
+  for (const channel of CHANNELS) {
+    const own = (from: Record<string, unknown>) =>
+      Object.fromEntries(Object.keys(channel.variables).flatMap((name) => (from[name] ? [[name, String(from[name])]] : [])))
+    const settings = channel.settings({ given: own(given), valid: own(values) }, problems)
+    if (settings !== undefined) channels.push({ name: channel.name, settings })
+  }
 
   const config: ServerConfig = {
     port: values.PORT,
     host: values.HOST,
     databasePath: path.resolve(root, values.DATABASE_PATH),
     databaseUrl: values.DATABASE_URL || undefined,
-    webhook,
-    email,
+    channels,
     delivery: {
       timeoutMs: values.LEAD_DELIVERY_TIMEOUT_MS,
       retryBaseMs: values.LEAD_RETRY_BASE_MS,
@@ -206,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       ...extraConnect,
     ].filter((o): o is string => Boolean(o)),
     logLevel: values.LOG_LEVEL as ServerConfig['logLevel'],
+    secrets: [...SECRET].flatMap((name) => (given[name] ? [given[name]] : [])),
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

@@ -3,12 +3,12 @@
  * `npm run leads:redeliver -- <delivery id>… | --failed`: makes them due now, with a new give-up time;
  * a running server sends them within its poll interval.
  */
-import { loadConfig } from './config.ts'
-import { openLeadStore, type Delivery } from './lead-store.ts'
+import { configOrExit, storeOrExit } from './start-errors.ts'
+import type { Delivery } from './store/rows.ts'
 
 const [command, ...args] = process.argv.slice(2)
-const config = loadConfig()
-const store = await openLeadStore(config)
+const config = configOrExit(`leads:${command === 'redeliver' ? 'redeliver' : 'deliveries'} not run`)
+const store = await storeOrExit(config)
 const time = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z')
 
 try {

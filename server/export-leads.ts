@@ -1,14 +1,14 @@
 /** `npm run leads:export [file]`: every stored lead as CSV, from SQLite or PostgreSQL as configured, to a file or standard output. */
 import { writeFileSync } from 'node:fs'
-import { loadConfig } from './config.ts'
 import { toCsv } from './csv.ts'
-import { LEAD_COLUMNS, leadRow, openLeadStore } from './lead-store.ts'
+import { configOrExit, storeOrExit } from './start-errors.ts'
+import { LEAD_COLUMNS, leadRow } from './store/rows.ts'
 
 /** What the sales team gets: every column but the server's own bookkeeping. */
 const EXPORTED = LEAD_COLUMNS.filter((c) => c !== 'remote_address' && c !== 'request_id')
 
-const config = loadConfig()
-const store = await openLeadStore(config)
+const config = configOrExit('leads:export not run')
+const store = await storeOrExit(config)
 const leads = await store.all()
 await store.close()
 const csv = toCsv(

@@ -3,13 +3,18 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { createDatabase } from '../scripts/postgres-server.ts'
-import { buildApp } from './app.ts'
-import { loadConfig } from './config.ts'
 import { freePort } from '../scripts/server-process.ts'
-import { leadEmail, leadPayload, retryAfterMs } from './lead-channels.ts'
+import { testContent } from '../tests/support/content.ts'
+import { startSmtpReceiver } from '../tests/support/smtp-receiver.ts'
+import { startWebhookReceiver } from '../tests/support/webhook-receiver.ts'
+import { retryAfterMs } from './channels/delivery-failure.ts'
+import { leadEmail } from './channels/email.ts'
+import { leadPayload } from './channels/webhook.ts'
+import { loadConfig } from './config.ts'
+import { createServer } from './create-server.ts'
 import { retryDelay } from './lead-delivery.ts'
-import { openLeadStore, type Delivery, type LeadStore } from './lead-store.ts'
-import { startSmtpReceiver, startWebhookReceiver } from './test-receivers.ts'
+import type { LeadStore } from './store/lead-store.ts'
+import type { Delivery } from './store/rows.ts'
 
 const SECRET = 'test-secret-0123456789'
 const cleanups: (() => Promise<unknown>)[] = []
@@ -29,14 +34,10 @@ async function startApi(env: Record<string, string>, databaseUrl?: string) {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   })
-  const store = await openLeadStore(config)
-  const app = await buildApp(config, { store, blogs: [], projects: [] }, { site: false })
+  const { app, store } = await createServer({ config, content: testContent(), site: false })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
-  cleanups.push(async () => {
-    await app.close()
-    await store.close()
-  })
+  cleanups.push(() => app.close())
   return { app, store, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` }
 }
 
@@ -77,10 +78,10 @@ describe('lead payload and email', () => {
     createdAt: '2026-11-23T10:00:00.000Z',
     name: 'Dana\r\nBcc: evil@example.com',
     email: 'dana@acme.com',
-    contact: '4155550142',
-    url: '',
+    phone: '4155550142',
+    website: '',
     message: '<b>Hi</b>\nSecond line',
-    query: 'Talk to Expert query',
+    formName: 'Talk to Expert query',
     ipAddress: '',
     location: null,
     remoteAddress: '127.0.0.1',
@@ -95,6 +96,12 @@ describe('lead payload and email', () => {
       query: 'Talk to Expert query',
       location: null,
     })
+    // The receiver verifies the signature over these bytes: names, order and escaping are fixed.
+    expect(JSON.stringify(leadPayload({ ...stored, location: { city: 'Austin', country: 'US' } }))).toBe(
+      '{"id":7,"created_at":"2026-11-23T10:00:00.000Z","fields":{"name":"Dana\\r\\nBcc: evil@example.com","email":"dana@acme.com",' +
+        '"contact":"4155550142","url":"","message":"<b>Hi</b>\\nSecond line"},"query":"Talk to Expert query",' +
+        '"location":{"city":"Austin","country":"US"}}',
+    )
   })
 
   it('keeps visitor text out of headers and markup', () => {

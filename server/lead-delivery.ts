@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { DeliveryFailure, type LeadChannel } from './lead-channels.ts'
-import type { ChannelName, ClaimedDelivery, LeadStore } from './lead-store.ts'
+import type { LeadChannel } from './channels/channel.ts'
+import { DeliveryFailure } from './channels/delivery-failure.ts'
+import type { ClaimedDelivery, LeadStore } from './store/lead-store.ts'
 
 export interface DeliverySettings {
   /** One attempt's time limit. */
@@ -34,7 +35,7 @@ export function startDeliveryWorker(
   settings: DeliverySettings,
   log: FastifyBaseLogger,
 ) {
-  const byName = new Map<ChannelName, LeadChannel>(channels.map((c) => [c.name, c]))
+  const byName = new Map<string, LeadChannel>(channels.map((c) => [c.name, c]))
   // A lease outlives an attempt, so no delivery is sent twice at once; a crashed server's lease lapses.
   const leaseMs = settings.timeoutMs * 2 + 1000
   const inFlight = new Set<Promise<void>>()

@@ -1,223 +1,18 @@
 /**
  * `npm run serve` (`npm start` builds first): the built site and the API on one port, until SIGTERM
  * or SIGINT. Reads what it serves from the build's manifest; content is checked by the build alone.
- *
- * A server that cannot start says why on stderr, without a stack trace, and exits with code 1: each
- * bad variable on its own line, or one line naming what failed (port, host, database, build) and
- * what to do. Secrets (passwords, the webhook secret) are never printed.
+ * A server that cannot start says why in one line per problem (start-errors.ts) and exits with code 1.
  */
-import { existsSync, statSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from './app.ts'
-import { ConfigError, loadConfig, type ServerConfig } from './config.ts'
-import { openLeadStore, type LeadStore } from './lead-store.ts'
-import { readSiteManifest } from './site-manifest.ts'
 import { SITE_MANIFEST_PATH } from '../src/core/manifest.ts'
+import { createServer, StoreOpenError } from './create-server.ts'
+import { readSiteManifest } from './site-manifest.ts'
+import type { LeadStore } from './store/lead-store.ts'
+import { configOrExit, explainDatabase, explainListen, refuseToStart, unforeseen } from './start-errors.ts'
 
-/** An error's code and message, and those of its causes (a store may wrap the driver's error). */
-function errorChain(error: unknown): { code?: string; message: string }[] {
-  const chain: { code?: string; message: string }[] = []
-  for (let e = error; e && chain.length < 5; e = (e as { cause?: unknown }).cause) {
-    const { code, message } = e as { code?: unknown; message?: unknown }
-    chain.push({ code: typeof code === 'string' ? code : undefined, message: String(message ?? e) })
-    // net reports a host with several addresses as one AggregateError of its attempts.
-    const inner = (e as { errors?: unknown[] }).errors
-    if (Array.isArray(inner)) chain.push(...inner.flatMap(errorChain))
-  }
-  return chain
-}
-
-const codeOf = (error: unknown, codes: readonly string[]) => errorChain(error).find((e) => e.code && codes.includes(e.code))?.code
-
-/** Every secret the configuration holds, as it may appear in a driver's message. */
-function secretsOf(config: ServerConfig | undefined): string[] {
-  const urls = [config?.databaseUrl, config?.webhook?.url, config?.email?.smtpUrl].filter((u): u is string => Boolean(u))
-  const passwords = urls.flatMap((u) => {
-    const password = URL.canParse(u) ? new URL(u).password : ''
-    return password ? [password, decodeURIComponent(password)] : []
-  })
-  return [...urls, ...passwords, config?.webhook?.secret ?? ''].filter((s) => s.length >= 3)
-}
-
-function redact(text: string, config: ServerConfig | undefined): string {
-  let safe = text
-  for (const secret of secretsOf(config).sort((a, b) => b.length - a.length)) safe = safe.split(secret).join('***')
-  // Any other URL's credentials, too.
-  return safe.replace(/(\b[a-z][\w+.-]*:\/\/)[^\s/@]+@/gi, '$1***@')
-}
-
-let config: ServerConfig | undefined
-
-/** Ends the process before it serves anything: one line (or one per bad variable) on stderr, code 1. */
-function refuseToStart(reason: string): never {
-  console.error(`server not started: ${redact(reason, config)}`)
-  process.exit(1)
-}
-
-/** An error nobody foresaw: its name, code and message on one line; the trace only when asked for. */
-function unforeseen(what: string, error: unknown): string {
-  const [first] = errorChain(error)
-  const name = error instanceof Error ? error.name : 'Error'
-  if (config?.logLevel === 'debug' || config?.logLevel === 'trace') console.error(redact(String((error as Error)?.stack), config))
-  const hint = config?.logLevel === 'debug' || config?.logLevel === 'trace' ? '' : ' (LOG_LEVEL=debug shows where)'
-  return `${what}: ${name}${first.code ? ` ${first.code}` : ''}: ${first.message.split('\n')[0]}${hint}`
-}
-
-/** The PostgreSQL server of DATABASE_URL, in words that carry no password. */
-function postgresTarget(databaseUrl: string) {
-  const url = new URL(databaseUrl)
-  const host = url.searchParams.get('host') ?? (url.hostname || 'localhost')
-  return {
-    where: `PostgreSQL at ${host}:${url.port || '5432'}`,
-    host,
-    user: decodeURIComponent(url.username) || '(default user)',
-    database: decodeURIComponent(url.pathname.slice(1)) || decodeURIComponent(url.username) || '(default database)',
-  }
-}
-
-/** Why the PostgreSQL database of DATABASE_URL could not be opened, and what to do. */
-function explainPostgres(databaseUrl: string, error: unknown): string {
-  const { where, host, user, database } = postgresTarget(databaseUrl)
-  const code = codeOf(error, [
-    'ECONNREFUSED',
-    'ENOTFOUND',
-    'EAI_AGAIN',
-    'EAI_FAIL',
-    'ETIMEDOUT',
-    'EHOSTUNREACH',
-    'ENETUNREACH',
-    'ECONNRESET',
-    '28P01',
-    '28000',
-    '3D000',
-    '42501',
-    '57P03',
-    '53300',
-  ])
-  const message = errorChain(error)[0].message
-  switch (code) {
-    case 'ECONNREFUSED':
-      return `${where} refused the connection (DATABASE_URL): start the database, or correct the host and port in DATABASE_URL`
-    case 'ENOTFOUND':
-    case 'EAI_FAIL':
-      return `the host of DATABASE_URL, ${host}, was not found: correct DATABASE_URL`
-    case 'EAI_AGAIN':
-      return `the host of DATABASE_URL, ${host}, could not be looked up (no DNS answer): check the network, or put an IP address in DATABASE_URL`
-    case 'ETIMEDOUT':
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return `${where} cannot be reached (${code}): check DATABASE_URL, the network and the firewall`
-    case 'ECONNRESET':
-      return `${where} closed the connection at once (DATABASE_URL): is that port a PostgreSQL server? If it requires TLS, add ?sslmode=require`
-    case '28P01':
-      return `${where} refused the password of user ${user}: correct the password in DATABASE_URL`
-    case '28000':
-      return `${where} does not let user ${user} connect to database ${database} (${message}): create the role, or allow it in pg_hba.conf`
-    case '3D000':
-      return `database ${database} does not exist on ${where}: create it (createdb ${database}) or correct DATABASE_URL`
-    case '42501':
-      return `user ${user} may not create the lead tables in database ${database} (${message}): grant it CREATE, or connect as the database's owner`
-    case '57P03':
-      return `${where} is starting up or shutting down: try again in a moment`
-    case '53300':
-      return `${where} has no free connections (max_connections): stop some clients or raise the limit`
-  }
-  if (/timeout/i.test(message))
-    return `${where} did not answer in time (DATABASE_URL): check that it runs and that the port is right`
-  return unforeseen(`${where} (DATABASE_URL) could not be opened`, error)
-}
-
-/** Why the SQLite file of DATABASE_PATH could not be opened, and what to do. */
-function explainSqlite(file: string, error: unknown): string {
-  let isDirectory = false
-  try {
-    isDirectory = statSync(file).isDirectory()
-  } catch {
-    // Missing, or under a file: the error's code says which.
-  }
-  const code = codeOf(error, [
-    'SQLITE_CANTOPEN',
-    'EISDIR',
-    'SQLITE_NOTADB',
-    'SQLITE_CORRUPT',
-    'SQLITE_READONLY',
-    'EACCES',
-    'EPERM',
-    'EROFS',
-    'SQLITE_BUSY',
-    'SQLITE_LOCKED',
-    'EEXIST',
-    'ENOTDIR',
-    'SQLITE_FULL',
-    'ENOSPC',
-  ])
-  const where = `DATABASE_PATH=${file}`
-  if (isDirectory) return `${where} is a folder: name a file, e.g. ${file.replace(/\/+$/, '')}/leads.sqlite`
-  switch (code) {
-    case 'SQLITE_NOTADB':
-      return `${where} is not an SQLite database: point DATABASE_PATH at the leads file, or at a new path to start an empty one`
-    case 'SQLITE_CORRUPT':
-      return `${where} is a damaged SQLite database: restore it from a backup`
-    case 'SQLITE_READONLY':
-    case 'EACCES':
-    case 'EPERM':
-    case 'EROFS':
-      return `${where} cannot be written by this user: give the server's user write access to the file and its folder`
-    case 'SQLITE_BUSY':
-    case 'SQLITE_LOCKED':
-      return `${where} is locked by another process: one server per SQLite file (set DATABASE_URL to share a PostgreSQL database)`
-    case 'EEXIST':
-    case 'ENOTDIR':
-      return `${where} lies under a file, not a folder: choose a path whose folders are folders`
-    case 'SQLITE_FULL':
-    case 'ENOSPC':
-      return `${where}: the disk is full`
-    case 'SQLITE_CANTOPEN':
-      return `${where} cannot be opened: check that its folder exists and that the server may write there`
-  }
-  return unforeseen(`${where} could not be opened`, error)
-}
-
-/** Why the server could not listen on HOST and PORT, and what to do. */
-function explainListen({ host, port }: ServerConfig, error: unknown): string {
-  const code = codeOf(error, [
-    'EADDRINUSE',
-    'EACCES',
-    'EPERM',
-    'ENOTFOUND',
-    'EAI_FAIL',
-    'EAI_NONAME',
-    'EAI_AGAIN',
-    'EADDRNOTAVAIL',
-    'EAFNOSUPPORT',
-  ])
-  switch (code) {
-    case 'EADDRINUSE':
-      return `PORT ${port} is in use on ${host}: stop the other server or set PORT to a free port`
-    case 'EACCES':
-    case 'EPERM':
-      return `PORT ${port} needs privileges this user lacks: set PORT to 1024 or above (and let a proxy take port 80 or 443)`
-    case 'ENOTFOUND':
-    case 'EAI_FAIL':
-    case 'EAI_NONAME':
-      return `HOST=${host} was not found: set HOST to an address of this machine (127.0.0.1, or 0.0.0.0 for every interface)`
-    case 'EAI_AGAIN':
-      return `HOST=${host} could not be looked up (no DNS answer): set HOST to an address (127.0.0.1, or 0.0.0.0 for every interface)`
-    case 'EADDRNOTAVAIL':
-    case 'EAFNOSUPPORT':
-      return `HOST=${host} is not an address of this machine: set HOST to one of its addresses (127.0.0.1, or 0.0.0.0 for every interface)`
-  }
-  return unforeseen(`listening on ${host}:${port} failed`, error)
-}
-
-try {
-  config = loadConfig()
-} catch (error) {
-  if (error instanceof ConfigError) refuseToStart(error.message)
-  refuseToStart(unforeseen('the environment could not be read', error))
-}
-const settings = config
+const settings = configOrExit()
 
 let manifest
 try {
@@ -232,27 +27,24 @@ try {
   )
 }
 
+let app: FastifyInstance
 let store: LeadStore
 try {
-  store = await openLeadStore(settings)
+  ;({ app, store } = await createServer({ config: settings, content: manifest }))
 } catch (error) {
-  refuseToStart(settings.databaseUrl ? explainPostgres(settings.databaseUrl, error) : explainSqlite(settings.databasePath, error))
+  refuseToStart(
+    error instanceof StoreOpenError
+      ? explainDatabase(settings, error.cause)
+      : unforeseen('the server could not be set up', error),
+  )
 }
 
-/** Stops what was started so far, each step bounded, so a failed start never hangs. */
-async function release(app?: FastifyInstance) {
+/** Stops what was started, each step bounded, so a failed start never hangs. */
+async function release() {
   const bounded = (work: Promise<unknown>) =>
     Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2000).unref())])
-  if (app) await bounded(app.close())
+  await bounded(app.close())
   await bounded(store.close())
-}
-
-let app: FastifyInstance
-try {
-  app = await buildApp(settings, { store, blogs: manifest.blogs, projects: manifest.projects })
-} catch (error) {
-  await release()
-  refuseToStart(unforeseen('the server could not be set up', error))
 }
 
 let closing = false
@@ -265,9 +57,9 @@ const shutdown = async (signal: string) => {
     void store.close()
     process.exit(1)
   }, 10_000)
+  // Closing the app stops the delivery worker, then closes the store.
   await app.close()
   clearTimeout(deadline)
-  await store.close()
   process.exit(0)
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
@@ -277,6 +69,6 @@ try {
   await app.listen({ port: settings.port, host: settings.host })
 } catch (error) {
   closing = true
-  await release(app)
+  await release()
   refuseToStart(explainListen(settings, error))
 }

@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
-import { buildApp } from './app.ts'
+import { testContent } from '../tests/support/content.ts'
 import { loadConfig } from './config.ts'
-import { openLeadStore, type LeadStore } from './lead-store.ts'
+import { createServer } from './create-server.ts'
+import type { LeadStore } from './store/lead-store.ts'
 
 const closers: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -26,17 +27,13 @@ async function listen(server: http.Server | FastifyInstance): Promise<number> {
 /** The API alone over real HTTP, with a fresh SQLite file. */
 async function startApi(env: Record<string, string>): Promise<{ port: number; store: LeadStore }> {
   const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'proxy-test-')), 'leads.sqlite')
-  const store = await openLeadStore({ databasePath })
-  const app = await buildApp(
-    loadConfig({ LOG_LEVEL: 'silent', DATABASE_PATH: databasePath, ...env }),
-    { store, blogs: [], projects: [] },
-    { site: false },
-  )
-  const port = await listen(app)
-  closers.push(async () => {
-    await app.close()
-    await store.close()
+  const { app, store } = await createServer({
+    config: loadConfig({ LOG_LEVEL: 'silent', DATABASE_PATH: databasePath, ...env }),
+    content: testContent(),
+    site: false,
   })
+  const port = await listen(app)
+  closers.push(() => app.close())
   return { port, store }
 }
 

@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { blogApiSettings, type BlogApiEnv } from '../src/core/blog-api.ts'
 import { SITE_MANIFEST_PATH, type SiteManifest } from '../src/core/manifest.ts'
-import { buildApp } from './app.ts'
+import { createServer as createSiteServer } from './create-server.ts'
 import { loadConfig } from './config.ts'
-import { openLeadStore, type LeadStore } from './lead-store.ts'
+import { readSiteManifest } from './site-manifest.ts'
 
 const page = (title: string) =>
   `<!doctype html><html><head><title>${title}</title><script>window.started = 1</script></head><body><h1>${title}</h1>${'<p>copy</p>'.repeat(200)}</body></html>`
@@ -36,6 +36,7 @@ function writeSite(blogApi: BlogApiEnv = {}) {
     blogs: [],
     projects: [],
     blogApi: blogApiSettings(blogApi),
+    retentionDays: 365,
   }
   write(SITE_MANIFEST_PATH, JSON.stringify(manifest))
   for (const r of manifest.routes) write(r.file, page(r.route))
@@ -45,15 +46,14 @@ function writeSite(blogApi: BlogApiEnv = {}) {
   return dist
 }
 
-let running: { app: FastifyInstance; store: LeadStore }[] = []
+let running: FastifyInstance[] = []
 let apis: Server[] = []
 
 async function start(dist: string) {
   const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'static-site-db-')), 'leads.sqlite')
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_PATH: databasePath, DIST_DIR: dist })
-  const store = await openLeadStore({ databasePath })
-  const app = await buildApp(config, { store, blogs: [], projects: [] })
-  running.push({ app, store })
+  const { app } = await createSiteServer({ config, content: readSiteManifest(dist) })
+  running.push(app)
   return app
 }
 
@@ -78,10 +78,7 @@ async function startBlogApi(answer: { slugs: string[] } | { status: number }) {
 }
 
 afterEach(async () => {
-  for (const { app, store } of running) {
-    await app.close()
-    await store.close()
-  }
+  for (const app of running) await app.close()
   for (const server of apis) await new Promise((resolve) => server.close(resolve))
   running = []
   apis = []
@@ -152,7 +149,10 @@ describe('static site', () => {
 describe('a post the build does not know', () => {
   it('is a 404 with the embedded API, which serves only the posts the build knows', async () => {
     const app = await start(writeSite())
-    expect((await app.inject('/blog/published-later')).statusCode).toBe(404)
+    const unknown = await app.inject('/blog/published-later')
+    expect(unknown.statusCode).toBe(404)
+    // The post shell, which hydrates at a post's address and says the post is not there.
+    expect(unknown.body).toContain('<h1>/blog/_post</h1>')
     expect((await app.inject('/blog/built-post')).statusCode).toBe(200)
   })
 

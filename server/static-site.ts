@@ -6,10 +6,10 @@ import type { FastifyHelmetOptions } from '@fastify/helmet'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { negotiate } from '@fastify/accept-negotiator'
 import type { BlogApiSettings } from '../src/core/blog-api.ts'
+import type { SiteManifest } from '../src/core/manifest.ts'
 import { isPostSlug } from '../src/core/check-blogs.ts'
 import { createLandingResolver, isFrameRoute, isLandingRoute, POST_SHELL_ROUTE } from '../src/core/routes.ts'
 import { createPostLookup, type PostAnswer } from './post-lookup.ts'
-import { readSiteManifest } from './site-manifest.ts'
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -54,6 +54,8 @@ const NOTHING_RUNS: CspDirectives = { defaultSrc: ["'none'"], styleSrc: ["'unsaf
 
 export interface StaticSiteOptions {
   distDir: string
+  /** The build's manifest of distDir: its routes are the pages, its blog API the one post look-ups ask. */
+  content: Pick<SiteManifest, 'routes' | 'blogApi'>
   /** The Content-Security-Policy of one prerendered page, given its markup and the blog API it calls. */
   pagePolicy: (html: string, blogApi: BlogApiSettings) => CspDirectives
   /** The app's helmet options, applied again with each page's or image's policy. */
@@ -92,8 +94,7 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
  * under a policy that runs nothing, and an HTML file that is no route is not served at all.
  */
 export async function staticSite(app: FastifyInstance, options: StaticSiteOptions) {
-  const { distDir, pagePolicy } = options
-  const manifest = readSiteManifest(distDir)
+  const { distDir, pagePolicy, content: manifest } = options
   // Dot-folders hold the build's own records (Vite's chunk manifest, ours), not the site.
   const names = walk(distDir).filter((f) => !f.endsWith('.br') && !f.endsWith('.gz') && !f.startsWith('/.'))
   const available = new Set(names)
@@ -178,12 +179,16 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     return trimmed === pathname ? { page: file } : { redirect: trimmed, status: 301 }
   }
 
-  /** A post only the API knows: the post shell (200), a real 404, or 503 while the API cannot say. */
+  /**
+   * A post the build does not know gets the post shell, which hydrates at any post address and shows
+   * the post, or "not found", once the API answers: 200 when the API lists it, 404 when it does not,
+   * 503 while it cannot say. (The 404 page itself would not hydrate here: the address is a post's.)
+   */
+  const STATUS: Record<PostAnswer, number> = { listed: 200, unlisted: 404, unavailable: 503 }
   const sendPost = async (request: FastifyRequest, reply: FastifyReply, slug: string) => {
-    const answer: PostAnswer = await lookupPost(slug)
-    if (answer === 'unlisted') return send(request, reply, '/404.html', 404)
+    const answer = await lookupPost(slug)
     if (answer === 'unavailable') reply.header('retry-after', '60')
-    return send(request, reply, `${POST_SHELL_ROUTE}.html`, answer === 'listed' ? 200 : 503)
+    return send(request, reply, `${POST_SHELL_ROUTE}.html`, STATUS[answer])
   }
 
   app.route({

@@ -107,9 +107,14 @@ describe("site built against the company's blog API", () => {
     await page.close()
   })
 
-  it('answers a post the API does not know with a real 404', async () => {
-    const response = await fetch(`${site.url}/blog/never-published`)
-    expect(response.status).toBe(404)
-    expect(await response.text()).toContain('<meta name="robots" content="noindex')
+  it('answers a post the API does not know with a real 404 that says so, without a hydration error', async () => {
+    const page = await browser.newPage()
+    const messages = watchConsole(page)
+    const response = await gotoHydrated(page, `${site.url}/blog/never-published`)
+    expect(response?.status()).toBe(404)
+    await page.locator('h1', { hasText: 'could not find that article' }).waitFor()
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex')
+    expect(messages.filter((m) => !m.includes('404 (Not Found)'))).toEqual([])
+    await page.close()
   })
 })

@@ -134,8 +134,9 @@ describe('consultation popup', () => {
     const lead = (await ctx.site.store.all()).at(-1)!
     expect(lead).toMatchObject({
       email: 'dana+leads@acme.com',
-      contact: '4155550142',
-      url: 'acme.com/about',
+      phone: '4155550142',
+      website: 'acme.com/about',
+      formName: 'Talk to Expert query',
       ipAddress: '203.0.113.7',
       location: null,
     })

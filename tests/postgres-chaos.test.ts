@@ -3,7 +3,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, startPostgres, type PostgresServer } from '../scripts/postgres-server.ts'
 import { freePort, startServerProcess } from '../scripts/server-process.ts'
-import { startWebhookReceiver } from '../server/test-receivers.ts'
+import { startWebhookReceiver } from './support/webhook-receiver.ts'
 
 /**
  * Two server processes on one PostgreSQL that restarts twice under a steady stream of leads, as

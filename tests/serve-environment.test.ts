@@ -25,6 +25,7 @@ const emptySite: SiteManifest = {
   blogs: [],
   projects: [],
   blogApi: { url: '/api', imageOrigins: [] },
+  retentionDays: 365,
 }
 writeFileSync(path.join(distDir, SITE_MANIFEST_PATH), JSON.stringify(emptySite))
 const textFile = path.join(scratch, 'notes.txt')

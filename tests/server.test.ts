@@ -5,7 +5,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, startServerProcess } from '../scripts/server-process.ts'
-import { startWebhookReceiver } from '../server/test-receivers.ts'
+import { startWebhookReceiver } from './support/webhook-receiver.ts'
 import { startSite, type RunningSite } from './browser.ts'
 
 let site: RunningSite

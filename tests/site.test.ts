@@ -100,6 +100,17 @@ describe('prerendered site in Chromium', () => {
     await page.close()
   })
 
+  it('answers an unknown post 404 with a page that says so and hydrates without an error', async () => {
+    const page = await ctx.browser.newPage()
+    const messages = watchConsole(page)
+    const response = await gotoHydrated(page, `${ctx.site.url}/blog/no-such-post`)
+    expect(response?.status()).toBe(404)
+    await page.locator('h1', { hasText: 'could not find that article' }).waitFor()
+    // Chromium reports the document's own 404 status; nothing else may be said.
+    expect(messages.filter((m) => !m.includes('404 (Not Found)'))).toEqual([])
+    await page.close()
+  })
+
   it('sends /ai and /ai/ to the home page', async () => {
     const page = await ctx.browser.newPage()
     for (const path of ['/ai', '/ai/']) {

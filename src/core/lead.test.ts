@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { leadMessages as m, normalizeLead, phoneDigits, validateLead, type LeadValues } from './lead'
+import { leadMessages as m, normalizeLead, parseLeadRequest, phoneDigits, validateLead, type LeadValues } from './lead'
 
 const valid: LeadValues = {
   name: 'Dana Reyes',
@@ -100,6 +100,32 @@ describe('lead rules', () => {
       ...valid,
       name: 'Dana',
       contact: '4155550142',
+    })
+  })
+})
+
+describe('parseLeadRequest', () => {
+  it("reads the request's contact, url and query as the phone, website and form name they hold", () => {
+    const body = {
+      ...valid,
+      contact: '(415) 555-0142',
+      url: ' acme.com ',
+      query: 'Talk to Expert query',
+      ip_address: '203.0.113.7',
+    }
+    expect(parseLeadRequest(body)).toEqual({
+      kind: 'lead',
+      lead: {
+        name: valid.name,
+        email: valid.email,
+        phone: '4155550142',
+        website: 'acme.com',
+        message: valid.message,
+        formName: 'Talk to Expert query',
+        ipAddress: '203.0.113.7',
+        location: null,
+        requestId: null,
+      },
     })
   })
 })

@@ -117,9 +117,20 @@ export function leadRequest(
   }
 }
 
-/** A lead as the API accepted it: the form's fields normalized, and what the page added. */
-export interface Lead extends LeadValues {
-  query: string
+/**
+ * A lead as the API accepted it: the form's fields normalized, and what the page added, named for
+ * what they hold. The wire names (`contact`, `url`, `query`) stay in the form and the request.
+ */
+export interface Lead {
+  name: string
+  email: string
+  /** The phone number: its ten digits when typed as one (the request's `contact`). */
+  phone: string
+  /** The visitor's website, or '' (the request's `url`). */
+  website: string
+  message: string
+  /** Which form sent it, e.g. "Talk to Expert query" (the request's `query`). */
+  formName: string
   ipAddress: string
   location: LeadLocation | null
   /** A client's retry key: the same key stores the lead once. */
@@ -160,11 +171,16 @@ export function parseLeadRequest(body: unknown, idempotencyKey?: string): Parsed
   if (requestId !== '' && !REQUEST_ID.test(requestId)) {
     return { kind: 'invalid', errors: { [keyField]: `${keyField} must be 1 to ${REQUEST_ID_MAX} visible ASCII characters` } }
   }
+  const { name, email, contact, url, message } = normalizeLead(values)
   return {
     kind: 'lead',
     lead: {
-      ...normalizeLead(values),
-      query: cap(input.query, 200),
+      name,
+      email,
+      phone: contact,
+      website: url,
+      message,
+      formName: cap(input.query, 200),
       ipAddress: cap(input.ip_address, 64),
       location: location && Object.keys(location).length > 0 ? location : null,
       requestId: requestId || null,

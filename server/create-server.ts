@@ -1,18 +1,30 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { api } from './api.ts'
-import type { BuiltBlog } from '../src/core/blog.ts'
 import { isEmbeddedApi, type BlogApiSettings } from '../src/core/blog-api.ts'
+import type { SiteManifest } from '../src/core/manifest.ts'
+import { api } from './api.ts'
+import { openChannels } from './channels/registry.ts'
 import type { ServerConfig } from './config.ts'
-import { emailChannel, webhookChannel, type LeadChannel } from './lead-channels.ts'
 import { startDeliveryWorker } from './lead-delivery.ts'
-import type { LeadStore } from './lead-store.ts'
 import { inlineHashes, staticSite, type CspDirectives } from './static-site.ts'
+import { openLeadStore, type LeadStore } from './store/lead-store.ts'
 
-export interface AppDependencies {
-  store: LeadStore
-  blogs: BuiltBlog[]
-  projects: unknown[]
+export interface ServerParts {
+  config: ServerConfig
+  /** What the server serves of the content: the build's manifest, or in `npm run dev` the same made from the content. */
+  content: SiteManifest
+  /** A store the caller opened and closes (tests); by default the configured one, closed with the server. */
+  store?: LeadStore
+  /** The prerendered site of config.distDir beside the API; off for `npm run dev`, where Vite serves the pages. */
+  site?: boolean
+}
+
+/** The configured database could not be opened; `cause` is the driver's error. */
+export class StoreOpenError extends Error {
+  constructor(cause: unknown) {
+    super('the lead store could not be opened', { cause })
+    this.name = 'StoreOpenError'
+  }
 }
 
 /** The security headers of every answer, set by @fastify/helmet; pages add their own CSP. */
@@ -51,16 +63,31 @@ function pagePolicy(
   }
 }
 
-/** The channels configured by the environment, in the order leads are queued for them. */
-function leadChannels(config: ServerConfig): LeadChannel[] {
-  return [
-    ...(config.webhook ? [webhookChannel(config.webhook.url, config.webhook.secret)] : []),
-    ...(config.email ? [emailChannel(config.email.smtpUrl, config.email.to, config.email.from)] : []),
-  ]
+/**
+ * The one composition root: the lead store, the channels and their delivery worker, the API and
+ * the prerendered site on one Fastify instance, as `npm run serve`, `npm run dev` and the browser
+ * tests all run it. Not yet listening; closing the app stops the worker, then closes the store
+ * it opened. A store that cannot be opened is a StoreOpenError.
+ */
+export async function createServer({ config, content, store: given, site = true }: ServerParts): Promise<{
+  app: FastifyInstance
+  store: LeadStore
+}> {
+  let store: LeadStore
+  try {
+    store = given ?? (await openLeadStore(config))
+  } catch (error) {
+    throw new StoreOpenError(error)
+  }
+  try {
+    return { app: await compose(config, content, store, site, !given), store }
+  } catch (error) {
+    if (!given) await store.close().catch(() => undefined)
+    throw error
+  }
 }
 
-/** The whole server: the prerendered site and the API on one Fastify instance (the API alone for `npm run dev`). */
-export async function buildApp(config: ServerConfig, deps: AppDependencies, { site = true } = {}): Promise<FastifyInstance> {
+async function compose(config: ServerConfig, content: SiteManifest, store: LeadStore, site: boolean, ownsStore: boolean) {
   const app = Fastify({
     // Route schemas report every field that is wrong, not just the first.
     ajv: { customOptions: { allErrors: true } },
@@ -91,15 +118,17 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies, { si
     if (closing) reply.header('connection', 'close')
   })
   await app.register(helmet, { global: true, ...helmetOptions(config) })
-  const channels = leadChannels(config)
-  const worker = channels.length > 0 ? startDeliveryWorker(deps.store, channels, config.delivery, app.log) : undefined
+  const channels = openChannels(config.channels)
+  const worker = channels.length > 0 ? startDeliveryWorker(store, channels, config.delivery, app.log) : undefined
   // After the server stops taking requests: attempts in flight finish, the rest wait in the outbox.
-  app.addHook('onClose', async () => worker?.stop())
+  app.addHook('onClose', async () => {
+    await worker?.stop()
+    if (ownsStore) await store.close()
+  })
   await app.register(api, {
     prefix: '/api',
-    store: deps.store,
-    blogs: deps.blogs,
-    projects: deps.projects,
+    store,
+    content,
     rateLimit: config.rateLimit,
     outbox: () => ({ channels: channels.map((c) => c.name), giveUpAt: Date.now() + config.delivery.giveUpAfterMs }),
     onStored: () => worker?.wake(),
@@ -107,6 +136,7 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies, { si
   if (!site) return app
   await app.register(staticSite, {
     distDir: config.distDir,
+    content,
     helmet: helmetOptions(config),
     pagePolicy: (html, blogApi) => pagePolicy(config, inlineHashes(html), blogApi),
   })

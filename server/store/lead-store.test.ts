@@ -4,18 +4,19 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import { afterEach, describe, expect, inject, it } from 'vitest'
-import { createDatabase, startDatabaseLink } from '../scripts/postgres-server.ts'
-import { MIGRATIONS as POSTGRES_MIGRATIONS } from './lead-store-postgres.ts'
-import { MIGRATIONS as SQLITE_MIGRATIONS } from './lead-store-sqlite.ts'
-import { isDatabaseUnavailable, LEAD_COLUMNS, leadValues, openLeadStore, type LeadStore, type NewLead } from './lead-store.ts'
+import { createDatabase, startDatabaseLink } from '../../scripts/postgres-server.ts'
+import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from './__fixtures__/previous-migrations.ts'
+import { isDatabaseUnavailable } from './database-unavailable.ts'
+import { openLeadStore, type LeadStore } from './lead-store.ts'
+import { LEAD_COLUMNS, leadValues, type NewLead } from './rows.ts'
 
 const lead = (n: number, requestId: string | null = null): NewLead => ({
   name: `Lead ${n}`,
   email: 'dana@acme.com',
-  contact: '4155550142',
-  url: '',
+  phone: '4155550142',
+  website: '',
   message: `message ${n}`,
-  query: 'Talk to Expert query',
+  formName: 'Talk to Expert query',
   ipAddress: '203.0.113.7',
   location: n % 2 ? { city: 'Austin', region: 'Texas', country: 'US' } : null,
   remoteAddress: '127.0.0.1',

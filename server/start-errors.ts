@@ -1,0 +1,234 @@
+/**
+ * How a command that cannot start says so (the server, the lead CLIs): on stderr, without a stack
+ * trace, with exit code 1; each bad variable on its own line, or one line naming what failed (port,
+ * host, database, build) and what to do. Secrets (passwords, the webhook secret) are never printed.
+ */
+import { statSync } from 'node:fs'
+import { ConfigError, loadConfig, type ServerConfig } from './config.ts'
+import { openLeadStore, type LeadStore } from './store/lead-store.ts'
+
+/** An error's code and message, and those of its causes (a store may wrap the driver's error). */
+function errorChain(error: unknown): { code?: string; message: string }[] {
+  const chain: { code?: string; message: string }[] = []
+  for (let e = error; e && chain.length < 5; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown }
+    chain.push({ code: typeof code === 'string' ? code : undefined, message: String(message ?? e) })
+    // net reports a host with several addresses as one AggregateError of its attempts.
+    const inner = (e as { errors?: unknown[] }).errors
+    if (Array.isArray(inner)) chain.push(...inner.flatMap(errorChain))
+  }
+  return chain
+}
+
+const codeOf = (error: unknown, codes: readonly string[]) => errorChain(error).find((e) => e.code && codes.includes(e.code))?.code
+
+/** Every secret the configuration holds, as it may appear in a driver's message: each value, and the passwords of URLs. */
+function secretsOf(config: ServerConfig | undefined): string[] {
+  const passwords = (config?.secrets ?? []).flatMap((value) => {
+    const password = URL.canParse(value) ? new URL(value).password : ''
+    return password ? [password, decodeURIComponent(password)] : []
+  })
+  return [...(config?.secrets ?? []), ...passwords].filter((s) => s.length >= 3)
+}
+
+function redact(text: string, config: ServerConfig | undefined): string {
+  let safe = text
+  for (const secret of secretsOf(config).sort((a, b) => b.length - a.length)) safe = safe.split(secret).join('***')
+  // Any other URL's credentials, too.
+  return safe.replace(/(\b[a-z][\w+.-]*:\/\/)[^\s/@]+@/gi, '$1***@')
+}
+
+/** The configuration read so far: what its messages keep secret, and whether traces are asked for. */
+let config: ServerConfig | undefined
+/** What a refusal says did not happen: "server not started", "leads:export not run". */
+let refusal = 'server not started'
+
+/** Ends the process before it does anything: one line (or one per bad variable) on stderr, code 1. */
+export function refuseToStart(reason: string): never {
+  console.error(`${refusal}: ${redact(reason, config)}`)
+  process.exit(1)
+}
+
+/**
+ * The configuration of the environment, or the end of the process: every bad variable on its own
+ * line, without a stack trace. `what` names what a refusal stops.
+ */
+export function configOrExit(what = 'server not started'): ServerConfig {
+  refusal = what
+  try {
+    config = loadConfig()
+    return config
+  } catch (error) {
+    if (error instanceof ConfigError) refuseToStart(error.message)
+    refuseToStart(unforeseen('the environment could not be read', error))
+  }
+}
+
+/** An error nobody foresaw: its name, code and message on one line; the trace only when asked for. */
+export function unforeseen(what: string, error: unknown): string {
+  const [first] = errorChain(error)
+  const name = error instanceof Error ? error.name : 'Error'
+  if (config?.logLevel === 'debug' || config?.logLevel === 'trace') console.error(redact(String((error as Error)?.stack), config))
+  const hint = config?.logLevel === 'debug' || config?.logLevel === 'trace' ? '' : ' (LOG_LEVEL=debug shows where)'
+  return `${what}: ${name}${first.code ? ` ${first.code}` : ''}: ${first.message.split('\n')[0]}${hint}`
+}
+
+/** The PostgreSQL server of DATABASE_URL, in words that carry no password. */
+function postgresTarget(databaseUrl: string) {
+  const url = new URL(databaseUrl)
+  const host = url.searchParams.get('host') ?? (url.hostname || 'localhost')
+  return {
+    where: `PostgreSQL at ${host}:${url.port || '5432'}`,
+    host,
+    user: decodeURIComponent(url.username) || '(default user)',
+    database: decodeURIComponent(url.pathname.slice(1)) || decodeURIComponent(url.username) || '(default database)',
+  }
+}
+
+/** Why the PostgreSQL database of DATABASE_URL could not be opened, and what to do. */
+function explainPostgres(databaseUrl: string, error: unknown): string {
+  const { where, host, user, database } = postgresTarget(databaseUrl)
+  const code = codeOf(error, [
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EAI_FAIL',
+    'ETIMEDOUT',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'ECONNRESET',
+    '28P01',
+    '28000',
+    '3D000',
+    '42501',
+    '57P03',
+    '53300',
+  ])
+  const message = errorChain(error)[0].message
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `${where} refused the connection (DATABASE_URL): start the database, or correct the host and port in DATABASE_URL`
+    case 'ENOTFOUND':
+    case 'EAI_FAIL':
+      return `the host of DATABASE_URL, ${host}, was not found: correct DATABASE_URL`
+    case 'EAI_AGAIN':
+      return `the host of DATABASE_URL, ${host}, could not be looked up (no DNS answer): check the network, or put an IP address in DATABASE_URL`
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `${where} cannot be reached (${code}): check DATABASE_URL, the network and the firewall`
+    case 'ECONNRESET':
+      return `${where} closed the connection at once (DATABASE_URL): is that port a PostgreSQL server? If it requires TLS, add ?sslmode=require`
+    case '28P01':
+      return `${where} refused the password of user ${user}: correct the password in DATABASE_URL`
+    case '28000':
+      return `${where} does not let user ${user} connect to database ${database} (${message}): create the role, or allow it in pg_hba.conf`
+    case '3D000':
+      return `database ${database} does not exist on ${where}: create it (createdb ${database}) or correct DATABASE_URL`
+    case '42501':
+      return `user ${user} may not create the lead tables in database ${database} (${message}): grant it CREATE, or connect as the database's owner`
+    case '57P03':
+      return `${where} is starting up or shutting down: try again in a moment`
+    case '53300':
+      return `${where} has no free connections (max_connections): stop some clients or raise the limit`
+  }
+  if (/timeout/i.test(message))
+    return `${where} did not answer in time (DATABASE_URL): check that it runs and that the port is right`
+  return unforeseen(`${where} (DATABASE_URL) could not be opened`, error)
+}
+
+/** Why the SQLite file of DATABASE_PATH could not be opened, and what to do. */
+function explainSqlite(file: string, error: unknown): string {
+  let isDirectory = false
+  try {
+    isDirectory = statSync(file).isDirectory()
+  } catch {
+    // Missing, or under a file: the error's code says which.
+  }
+  const code = codeOf(error, [
+    'SQLITE_CANTOPEN',
+    'EISDIR',
+    'SQLITE_NOTADB',
+    'SQLITE_CORRUPT',
+    'SQLITE_READONLY',
+    'EACCES',
+    'EPERM',
+    'EROFS',
+    'SQLITE_BUSY',
+    'SQLITE_LOCKED',
+    'EEXIST',
+    'ENOTDIR',
+    'SQLITE_FULL',
+    'ENOSPC',
+  ])
+  const where = `DATABASE_PATH=${file}`
+  if (isDirectory) return `${where} is a folder: name a file, e.g. ${file.replace(/\/+$/, '')}/leads.sqlite`
+  switch (code) {
+    case 'SQLITE_NOTADB':
+      return `${where} is not an SQLite database: point DATABASE_PATH at the leads file, or at a new path to start an empty one`
+    case 'SQLITE_CORRUPT':
+      return `${where} is a damaged SQLite database: restore it from a backup`
+    case 'SQLITE_READONLY':
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+      return `${where} cannot be written by this user: give the server's user write access to the file and its folder`
+    case 'SQLITE_BUSY':
+    case 'SQLITE_LOCKED':
+      return `${where} is locked by another process: one server per SQLite file (set DATABASE_URL to share a PostgreSQL database)`
+    case 'EEXIST':
+    case 'ENOTDIR':
+      return `${where} lies under a file, not a folder: choose a path whose folders are folders`
+    case 'SQLITE_FULL':
+    case 'ENOSPC':
+      return `${where}: the disk is full`
+    case 'SQLITE_CANTOPEN':
+      return `${where} cannot be opened: check that its folder exists and that the server may write there`
+  }
+  return unforeseen(`${where} could not be opened`, error)
+}
+
+/** Why the server could not listen on HOST and PORT, and what to do. */
+export function explainListen({ host, port }: ServerConfig, error: unknown): string {
+  const code = codeOf(error, [
+    'EADDRINUSE',
+    'EACCES',
+    'EPERM',
+    'ENOTFOUND',
+    'EAI_FAIL',
+    'EAI_NONAME',
+    'EAI_AGAIN',
+    'EADDRNOTAVAIL',
+    'EAFNOSUPPORT',
+  ])
+  switch (code) {
+    case 'EADDRINUSE':
+      return `PORT ${port} is in use on ${host}: stop the other server or set PORT to a free port`
+    case 'EACCES':
+    case 'EPERM':
+      return `PORT ${port} needs privileges this user lacks: set PORT to 1024 or above (and let a proxy take port 80 or 443)`
+    case 'ENOTFOUND':
+    case 'EAI_FAIL':
+    case 'EAI_NONAME':
+      return `HOST=${host} was not found: set HOST to an address of this machine (127.0.0.1, or 0.0.0.0 for every interface)`
+    case 'EAI_AGAIN':
+      return `HOST=${host} could not be looked up (no DNS answer): set HOST to an address (127.0.0.1, or 0.0.0.0 for every interface)`
+    case 'EADDRNOTAVAIL':
+    case 'EAFNOSUPPORT':
+      return `HOST=${host} is not an address of this machine: set HOST to one of its addresses (127.0.0.1, or 0.0.0.0 for every interface)`
+  }
+  return unforeseen(`listening on ${host}:${port} failed`, error)
+}
+
+/** Why the configured database could not be opened, and what to do. */
+export const explainDatabase = (settings: ServerConfig, error: unknown) =>
+  settings.databaseUrl ? explainPostgres(settings.databaseUrl, error) : explainSqlite(settings.databasePath, error)
+
+/** The configured lead store, or the end of the process with one line saying why it could not be opened. */
+export async function storeOrExit(settings: ServerConfig): Promise<LeadStore> {
+  try {
+    return await openLeadStore(settings)
+  } catch (error) {
+    refuseToStart(explainDatabase(settings, error))
+  }
+}

@@ -1,0 +1,320 @@
+import type { Kysely, Selectable } from 'kysely'
+import { openPostgres, openSqlite, type OpenedDatabase } from './dialects.ts'
+import { migrate } from './migrations.ts'
+import { preparedBySize } from './prepared.ts'
+import {
+  deliveryFromRow,
+  LEAD_COLUMNS,
+  isRetryOf,
+  leadFromRow,
+  leadRow,
+  requestFingerprint,
+  type Delivery,
+  type LeadColumn,
+  type NewLead,
+  type StoredLead,
+  type Tables,
+} from './rows.ts'
+
+/** A delivery claimed by a worker, with the lead it carries. */
+export interface ClaimedDelivery extends Delivery {
+  lead: StoredLead
+}
+
+/** The deliveries to queue with a lead: one per channel, each given up at `giveUpAt` (epoch ms). */
+export interface Outbox {
+  channels: readonly string[]
+  giveUpAt: number
+}
+
+/**
+ * What storing a lead came to: stored (`duplicate: false`); a retry of a lead already stored under
+ * the same requestId (`duplicate: true`, that lead's id); or a conflict, when the requestId is
+ * already taken by a different lead, and nothing was stored.
+ */
+type InsertResult = { id: number; duplicate: boolean } | { conflict: true }
+
+export interface LeadStore {
+  /**
+   * Stores a lead and one pending delivery per channel in one transaction, durable before the
+   * promise settles. A requestId names one submission: sent again with the same lead it gives the
+   * first lead's id and queues nothing new; with a different lead it is a conflict.
+   */
+  insert(lead: NewLead, outbox: Outbox): Promise<InsertResult>
+  all(): Promise<StoredLead[]>
+  count(): Promise<number>
+  /**
+   * Takes up to `limit` deliveries that are due and not held by another worker, holding them
+   * until `leaseUntil`: a worker that dies mid-delivery lets them go when its lease ends.
+   */
+  claimDue(now: number, limit: number, leaseUntil: number): Promise<ClaimedDelivery[]>
+  markDelivered(id: number, now: number): Promise<void>
+  /** Records a failed attempt: retried at `nextAttemptAt`, or kept as dead when that is null. */
+  markFailed(id: number, error: string, nextAttemptAt: number | null): Promise<void>
+  deliveries(filter: 'open' | 'all'): Promise<Delivery[]>
+  /** Makes dead or pending deliveries due now, with a new give-up time; answers how many. */
+  requeue(target: { ids: number[] } | { dead: true }, now: number, giveUpAt: number): Promise<number>
+  /**
+   * Counts one request against `key` in a fixed window shared by every server on this store:
+   * the requests so far in the window, and when it ends (epoch ms). Undefined for a store one
+   * process owns, whose server counts in memory.
+   */
+  rateLimitCount?(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>
+  close(): Promise<void>
+}
+
+/** Leads stored in one statement at most. */
+const MAX_BATCH = 1000
+/** Rows read per query when listing a whole table, so each statement stays short on a large one. */
+const PAGE = 5000
+
+/** Opens the configured store: PostgreSQL for a postgres:// URL, else the SQLite file (the default). */
+export async function openLeadStore(location: { databaseUrl?: string; databasePath: string }): Promise<LeadStore> {
+  const opened = location.databaseUrl ? openPostgres(location.databaseUrl) : openSqlite(location.databasePath)
+  try {
+    await migrate(opened.db as Kysely<unknown>, opened.traits)
+  } catch (error) {
+    await opened.db.destroy().catch(() => undefined)
+    throw error
+  }
+  return leadStore(opened)
+}
+
+function leadStore({ db, traits }: OpenedDatabase): LeadStore {
+  // The queries of every batch of leads, compiled once for each batch size (prepared.ts).
+  type Value = (position: number) => never
+  const LEAD_VALUES = LEAD_COLUMNS.length + 1
+  const insertLeads = preparedBySize<{ id: number; request_id: string | null }>((value: Value, count) =>
+    db
+      .insertInto('leads')
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          ...(Object.fromEntries(LEAD_COLUMNS.map((column, j) => [column, value(i * LEAD_VALUES + j)])) as Record<
+            LeadColumn,
+            never
+          >),
+          request_fingerprint: value(i * LEAD_VALUES + LEAD_COLUMNS.length),
+        })),
+      )
+      .onConflict((conflict) => conflict.column('request_id').doNothing())
+      .returning(['id', 'request_id']),
+  )
+  const leadsByRequestId = preparedBySize<Selectable<Tables['leads']>>((value: Value, count) =>
+    db
+      .selectFrom('leads')
+      .selectAll()
+      .where(
+        'request_id',
+        'in',
+        Array.from({ length: count }, (_, i) => value(i)),
+      ),
+  )
+  const insertDeliveries = preparedBySize((value: Value, count) =>
+    db.insertInto('deliveries').values(
+      Array.from({ length: count }, (_, i) => ({
+        lead_id: value(i * 4),
+        channel: value(i * 4 + 1),
+        next_attempt_at: value(i * 4 + 2),
+        give_up_at: value(i * 4 + 3),
+      })),
+    ),
+  )
+
+  /**
+   * Leads and their deliveries in one statement each, inside the caller's transaction. Ids grow in
+   * the order of the VALUES list, so the rows inserted, ordered by id, follow the batch with the
+   * refused (already used key) leads left out: walking the batch in order pairs each lead with its row.
+   */
+  const insertBatch = async (trx: Kysely<Tables>, batch: readonly { lead: NewLead; outbox: Outbox }[]) => {
+    const values: unknown[] = []
+    for (const { lead } of batch) {
+      const row = leadRow(lead)
+      for (const column of LEAD_COLUMNS) values.push(row[column])
+      values.push(lead.requestId === null ? null : requestFingerprint(lead))
+    }
+    const inserted = (await insertLeads(batch.length)(trx, values)).rows.sort((a, b) => a.id - b.id)
+    let next = 0
+    const ids = batch.map(({ lead }) =>
+      next < inserted.length && inserted[next].request_id === lead.requestId ? Number(inserted[next++].id) : undefined,
+    )
+    const refused = batch.filter((_, i) => ids[i] === undefined).map(({ lead }) => lead.requestId)
+    const held = new Map<string | null, Selectable<Tables['leads']>>()
+    if (refused.length > 0)
+      for (const row of (await leadsByRequestId(refused.length)(trx, refused)).rows) held.set(row.request_id, row)
+    const now = Date.now()
+    const deliveries: unknown[] = []
+    const results = batch.map(({ lead, outbox }, i): InsertResult => {
+      const id = ids[i]
+      if (id === undefined) {
+        const row = held.get(lead.requestId)!
+        return isRetryOf(row, lead) ? { id: Number(row.id), duplicate: true } : { conflict: true }
+      }
+      for (const channel of outbox.channels) deliveries.push(id, channel, now, outbox.giveUpAt)
+      return { id, duplicate: false }
+    })
+    if (deliveries.length > 0) await insertDeliveries(deliveries.length / 4)(trx, deliveries)
+    return results
+  }
+
+  type Pending = { lead: NewLead; outbox: Outbox; resolve: (r: InsertResult) => void; reject: (e: unknown) => void }
+  const queue: Pending[] = []
+  const flush = async () => {
+    // A statement holds at most 32,766 values: 14 per lead, so a rush is stored a thousand at a time.
+    const batch = queue.splice(0, MAX_BATCH)
+    if (queue.length > 0) setImmediate(() => void flush())
+    if (batch.length === 0) return
+    try {
+      const results = await db.transaction().execute((trx) => insertBatch(trx, batch))
+      batch.forEach((p, i) => p.resolve(results[i]))
+    } catch (error) {
+      for (const p of batch) p.reject(error)
+    }
+  }
+  const insert: LeadStore['insert'] = traits.shared
+    ? // Each server's lead in its own transaction: leads wait on each other only for the same key.
+      async (lead, outbox) => (await db.transaction().execute((trx) => insertBatch(trx, [{ lead, outbox }])))[0]
+    : // One writer: leads arriving in one turn of the event loop share one transaction, so one fsync.
+      (lead, outbox) =>
+        new Promise((resolve, reject) => {
+          if (queue.push({ lead, outbox, resolve, reject }) === 1) setImmediate(() => void flush())
+        })
+
+  /** Every row of a table in id order, a page at a time. */
+  const everyRow = async <T extends { id: number }>(page: (afterId: number) => Promise<T[]>): Promise<T[]> => {
+    const rows: T[] = []
+    for (let batch = await page(0); batch.length > 0; batch = batch.length < PAGE ? [] : await page(batch.at(-1)!.id))
+      rows.push(...batch)
+    return rows
+  }
+
+  let lastPrune = 0
+  const store: LeadStore = {
+    insert,
+    all: async () =>
+      (
+        await everyRow((afterId) =>
+          db.selectFrom('leads').selectAll().where('id', '>', afterId).orderBy('id').limit(PAGE).execute(),
+        )
+      ).map(leadFromRow),
+    async count() {
+      const { n } = await db
+        .selectFrom('leads')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+      return Number(n)
+    },
+    async claimDue(now, limit, leaseUntil) {
+      const due = db
+        .selectFrom('deliveries')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+        .orderBy('next_attempt_at')
+        .limit(limit)
+        // SKIP LOCKED: two servers polling at once take different deliveries instead of waiting or doubling.
+        .$if(traits.shared, (query) => query.forUpdate().skipLocked())
+      const claimed = await db
+        .updateTable('deliveries')
+        .set({ lease_until: leaseUntil })
+        .where('id', 'in', due)
+        .returningAll()
+        .execute()
+      if (claimed.length === 0) return []
+      const leads = await db
+        .selectFrom('leads')
+        .selectAll()
+        .where(
+          'id',
+          'in',
+          claimed.map((d) => d.lead_id),
+        )
+        .execute()
+      const byId = new Map(leads.map((row) => [Number(row.id), leadFromRow(row)]))
+      return claimed
+        .map((row) => ({ ...deliveryFromRow(row), lead: byId.get(Number(row.lead_id))! }))
+        .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id)
+    },
+    async markDelivered(id, now) {
+      await db
+        .updateTable('deliveries')
+        .set((eb) => ({
+          status: 'delivered',
+          attempts: eb('attempts', '+', 1),
+          delivered_at: now,
+          lease_until: null,
+          last_error: null,
+        }))
+        .where('id', '=', id)
+        .execute()
+    },
+    async markFailed(id, error, nextAttemptAt) {
+      await db
+        .updateTable('deliveries')
+        .set((eb) => ({
+          status: nextAttemptAt === null ? 'dead' : 'pending',
+          attempts: eb('attempts', '+', 1),
+          next_attempt_at: nextAttemptAt ?? eb.ref('next_attempt_at'),
+          lease_until: null,
+          last_error: error,
+        }))
+        .where('id', '=', id)
+        .execute()
+    },
+    async deliveries(filter) {
+      const rows = await everyRow((afterId) =>
+        db
+          .selectFrom('deliveries')
+          .selectAll()
+          .where('id', '>', afterId)
+          .$if(filter === 'open', (query) => query.where('status', '!=', 'delivered'))
+          .orderBy('id')
+          .limit(PAGE)
+          .execute(),
+      )
+      return rows.map(deliveryFromRow)
+    },
+    async requeue(target, now, giveUpAt) {
+      if ('ids' in target && target.ids.length === 0) return 0
+      const result = await db
+        .updateTable('deliveries')
+        .set({ status: 'pending', next_attempt_at: now, give_up_at: giveUpAt, lease_until: null, delivered_at: null })
+        .where((eb) => ('dead' in target ? eb('status', '=', 'dead') : eb('id', 'in', target.ids)))
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
+    close: () => db.destroy(),
+  }
+  if (traits.shared) {
+    store.rateLimitCount = async (key, windowMs, now) => {
+      const ended = now - windowMs
+      const row = await db
+        .insertInto('rate_limits')
+        .values({ key, window_start: now, count: 1 })
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet((eb) => ({
+            count: eb
+              .case()
+              .when('rate_limits.window_start', '<=', ended)
+              .then(1)
+              .else(eb('rate_limits.count', '+', 1))
+              .end(),
+            window_start: eb
+              .case()
+              .when('rate_limits.window_start', '<=', ended)
+              .then(now)
+              .else(eb.ref('rate_limits.window_start'))
+              .end(),
+          })),
+        )
+        .returning(['count', 'window_start'])
+        .executeTakeFirstOrThrow()
+      if (now - lastPrune > windowMs) {
+        lastPrune = now
+        await db.deleteFrom('rate_limits').where('window_start', '<=', ended).execute()
+      }
+      return { count: Number(row.count), resetAt: Number(row.window_start) + windowMs }
+    }
+  }
+  return store
+}
