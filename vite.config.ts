@@ -2,7 +2,8 @@ import react from '@vitejs/plugin-react'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ChunkingContext, CodeSplittingOptions } from 'rolldown'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type UserConfig } from 'vite'
+import type { BuildContent } from './codegen/build-content.ts'
 import { contentPlugin } from './codegen/vite-plugin-content.ts'
 import { headScript } from './scripts/head-scripts.ts'
 import { leanRouter } from './scripts/vite-plugin-lean-router.ts'
@@ -74,22 +75,33 @@ function chunkGroups(root: string): CodeSplittingOptions {
   }
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [contentPlugin(), react(), themeBoot(), leanRouter()],
-  define: {
-    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
-  },
-  build: {
-    target: 'es2022',
-    manifest: true,
-    assetsInlineLimit: 0,
-    // Every browser the site supports has <link rel="modulepreload"> (Safari 17, Firefox 115).
-    modulePreload: false,
-    ...(isSsrBuild
-      ? {}
-      : { rolldownOptions: { output: { codeSplitting: chunkGroups(path.dirname(fileURLToPath(import.meta.url))) } } }),
-  },
-  server: {
-    host: '127.0.0.1',
-  },
-}))
+/**
+ * The site's Vite config, for the project at `root`. scripts/build.ts passes it inline with the content
+ * it checked (`content`), so its plugins run in the build's own modules; `npm run dev` loads it from
+ * this file, without.
+ */
+export function siteConfig({
+  root = path.dirname(fileURLToPath(import.meta.url)),
+  isSsrBuild = false,
+  content,
+}: { root?: string; isSsrBuild?: boolean; content?: BuildContent } = {}): UserConfig {
+  return {
+    plugins: [contentPlugin({ build: content }), react(), themeBoot(), leanRouter()],
+    define: {
+      __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+    },
+    build: {
+      target: 'es2022',
+      manifest: true,
+      assetsInlineLimit: 0,
+      // Every browser the site supports has <link rel="modulepreload"> (Safari 17, Firefox 115).
+      modulePreload: false,
+      ...(isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: chunkGroups(root) } } }),
+    },
+    server: {
+      host: '127.0.0.1',
+    },
+  }
+}
+
+export default defineConfig(({ isSsrBuild }) => siteConfig({ isSsrBuild }))

@@ -1,24 +1,29 @@
 /**
- * What a build hands the content plugin and the server render, under Symbol.for(BUILD_CONTENT):
- * each page's checked data by file, and the version of the addresses the browser loads it from.
- * One store per process (or worker thread), whichever copy of this module sets or reads it.
+ * What a build hands the content plugin (vite-plugin-content.ts) and the server render: each page's
+ * checked data by file, and the version of the addresses the browser loads it from.
  */
-const BUILD_CONTENT = 'site-content.build'
-
 export interface BuildContent {
   pageData: (file: string) => unknown
   pageDataVersion: string
 }
 
-export const buildContent = () => (globalThis as Record<symbol, BuildContent | undefined>)[Symbol.for(BUILD_CONTENT)]
+/**
+ * The server-render bundle's store of page data. The plugin adds its setter to the bundle's exports;
+ * the prerender calls it, before any page renders, with the data of the pages that thread renders.
+ */
+export const PAGE_DATA_STORE = '\0site-content:page-data'
 
-export function setBuildContent(value: BuildContent | undefined) {
-  ;(globalThis as Record<symbol, BuildContent | undefined>)[Symbol.for(BUILD_CONTENT)] = value
+/** What the server-render bundle exports beside src/app/entry-server.tsx's own exports. */
+export interface PageDataStore {
+  setPageData: (pageData: (file: string) => unknown) => void
 }
 
-/** The server render's module for one page's data: it reads the build's store when it is first imported. */
+export const pageDataStoreSource =
+  'let read\nexport function setPageData(pageData) { read = pageData }\nexport const pageData = (file) => read(file)\n'
+
+/** The server render's module for one page's data: it reads the store when it is first imported. */
 export const pageDataModuleSource = (file: string) =>
-  `export default globalThis[Symbol.for(${JSON.stringify(BUILD_CONTENT)})].pageData(${JSON.stringify(file)})`
+  `import { pageData } from ${JSON.stringify(PAGE_DATA_STORE)}\nexport default pageData(${JSON.stringify(file)})`
 
 /** A data module: a page's, a part of site.yaml. JSON.parse of a string literal is faster for engines than an object literal of the same size. */
 export const dataModule = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))})`

@@ -20,15 +20,11 @@ export interface VerdictStore {
 }
 
 /**
- * What the checker keeps in memory, one store per process even when its modules are loaded twice:
- * Vite bundles its config file with everything it imports, so the content plugin runs a second copy
- * of this code, which must find the results the build's own copy made (and count its checks with
- * them). Two module graphs share nothing but globalThis; a build could hand the plugin its results
- * instead (as it hands over page data, build-content.ts), and this would then be module state.
+ * What the checker keeps in memory for this process (or worker thread). A build hands Vite its
+ * plugins inline (scripts/build.ts), so they share these modules and find the results the build made.
  */
-const MEMORY = Symbol.for('site-content.compiled')
-const shared = globalThis as typeof globalThis & {
-  [MEMORY]?: { compiled: Map<string, Compiled>; verdicts: Map<string, VerdictStore>; checks: { count: number } }
+export const memory = {
+  compiled: new Map<string, Compiled>(),
+  verdicts: new Map<string, VerdictStore>(),
+  checks: { count: 0 },
 }
-
-export const memory = (shared[MEMORY] ??= { compiled: new Map(), verdicts: new Map(), checks: { count: 0 } })

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { BANNER, generateContentTypes, generatePageRoutes, pageRoutesFromText } from './generate.ts'
+import { BANNER, generateContentTypes, generatePageRoutes } from './generate.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 
 const pages = [
@@ -19,21 +19,6 @@ describe('codegen', () => {
     expect(first.indexOf('/ai/A-Page')).toBeLessThan(first.indexOf('/ai/b-page'))
     expect(first).toContain('load: () => import("page-data:A-Page")')
     expect(first).toContain('label: "A \\"quoted\\""')
-  })
-
-  it("reads each page's label and category from its file, or says it cannot", () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'codegen-routes-'))
-    const write = (name: string, text: string) => writeFileAtomic(path.join(root, 'content/pages', name), text)
-    write('A-Page.yaml', 'metaTitle: x\nlabel: "A: quoted"\ncategory: service\nservices:\n  - label: not this one\n')
-    write('B-Page.yaml', "label: Plain B\ncategory: 'location'\n")
-    expect(pageRoutesFromText(root)).toEqual([
-      { route: '/ai/A-Page', data: { label: 'A: quoted', category: 'service' } },
-      { route: '/ai/B-Page', data: { label: 'Plain B', category: 'location' } },
-    ])
-    write('C-Page.yaml', 'label: >-\n  Folded\n  label\ncategory: service\n')
-    expect(pageRoutesFromText(root)).toBeUndefined()
-    write('C-Page.yaml', 'label: Plain\n  continued\ncategory: service\n')
-    expect(pageRoutesFromText(root)).toBeUndefined()
   })
 
   it('generates byte-identical types from the schemas on every run', async () => {

@@ -4,12 +4,11 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PageEntry } from './content.ts'
 import { MARKUP_NODE_TS } from './markup.ts'
-import { cacheFolder, filesUnder } from './files.ts'
+import { cacheFolder } from './files.ts'
 import { mapRefs, type JsonSchema } from './json-schema.ts'
 import { schemaFiles } from './schemas.ts'
 import { writeFileAtomic } from './write-atomic.ts'
-import { load } from 'js-yaml'
-import { landingRouteOf, PAGES_DIR, pageDataSpecifier } from '../src/core/routes.ts'
+import { pageDataSpecifier } from '../src/core/routes.ts'
 
 const GENERATED_DIR = 'src/generated'
 export const BANNER =
@@ -86,32 +85,6 @@ function generateSitePartTypes(): string {
       `declare module 'site-part:${key}' {\n  const part: import('../core/content').SiteData['${key}']\n  export default part\n}`,
   )
   return `${BANNER}\n${lines.join('\n')}\n`
-}
-
-/**
- * Each page's route, label and category read straight from its file, without the checks: the
- * bundles list pages in menus, and this lets them build while the content is checked. Undefined
- * when a file does not state both as top-level lines; the checked content has the last word.
- */
-export function pageRoutesFromText(root: string): Pick<PageEntry, 'route' | 'data'>[] | undefined {
-  const dir = path.join(root, PAGES_DIR)
-  if (!existsSync(dir)) return undefined
-  const pages: Pick<PageEntry, 'route' | 'data'>[] = []
-  for (const name of filesUnder(dir, { nested: false }).filter((f) => f.endsWith('.yaml'))) {
-    // One line each: not a block scalar (">-", "|"), and no indented line after it that continues it.
-    const lines = [
-      ...readFileSync(path.join(dir, name), 'utf8').matchAll(/^(?:label|category):[ \t]+[^>|\s].*$(?!\n[ \t]+[^\s#])/gm),
-    ].map((m) => m[0])
-    let fields: { label?: unknown; category?: unknown } | undefined
-    try {
-      fields = lines.length === 2 ? (load(lines.join('\n')) as typeof fields) : undefined
-    } catch {
-      return undefined
-    }
-    if (typeof fields?.label !== 'string' || typeof fields.category !== 'string') return undefined
-    pages.push({ route: landingRouteOf(name), data: { label: fields.label, category: fields.category } })
-  }
-  return pages
 }
 
 /** Where the inputs of each generated file are recorded, beside the files. */

@@ -8,7 +8,7 @@ import { loadContent } from './content.ts'
 import { compileContentFile } from './file-results.ts'
 import { createSiteIndex, type CheckedSiteIndex } from './site-index.ts'
 import { writeGenerated } from './generate.ts'
-import { buildContent, dataModule, pageDataModuleSource } from './build-content.ts'
+import { dataModule, PAGE_DATA_STORE, pageDataModuleSource, pageDataStoreSource, type BuildContent } from './build-content.ts'
 import { formatProblem } from './report.ts'
 import { landingFileOf, landingRouteOf, PAGE_DATA_SPECIFIER, pageDataFile } from '../src/core/routes.ts'
 
@@ -23,8 +23,15 @@ import { landingFileOf, landingRouteOf, PAGE_DATA_SPECIFIER, pageDataFile } from
  */
 const SITE_PART = 'site-part:'
 
-export function contentPlugin(): Plugin {
+/**
+ * The content plugin. A build passes what it checked (`build`): the browser then loads each page's
+ * data from a file outside the bundle, and the server render from the build. Without it (dev), a
+ * page's data is its YAML file, checked as it is loaded.
+ */
+export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin {
   let root = process.cwd()
+  /** The server-render bundle's entry, which exports the page data store's setter. */
+  let ssrEntry: string | undefined
   let index: CheckedSiteIndex | undefined
   const siteIndex = () => (index ??= createSiteIndex(root))
   /** The contract terms pages insert, read from site.yaml once per build and again when it changes. */
@@ -54,16 +61,17 @@ export function contentPlugin(): Plugin {
     enforce: 'pre',
     configResolved(config) {
       root = config.root
+      if (typeof config.build.ssr === 'string') ssrEntry = path.resolve(root, config.build.ssr)
     },
     buildStart() {
       index = undefined
       terms = undefined
     },
     resolveId(id, _importer, options) {
+      if (id === PAGE_DATA_STORE) return id
       if (id.startsWith(SITE_PART)) return `${path.join(root, CONTENT_DIRS.site)}?part=${id.slice(SITE_PART.length)}`
       if (id.startsWith(PAGE_DATA_SPECIFIER)) {
         const route = landingRouteOf(id.slice(PAGE_DATA_SPECIFIER.length))
-        const build = buildContent()
         // The dev server loads the page file itself, so an edit reloads in place.
         if (!build) return path.join(root, landingFileOf(route))
         // The server render reads the build's checked data: the SSR bundle holds no page data.
@@ -73,6 +81,7 @@ export function contentPlugin(): Plugin {
       }
     },
     load(id) {
+      if (id === PAGE_DATA_STORE) return { code: pageDataStoreSource, map: null }
       if (id.startsWith(`\0${PAGE_DATA_SPECIFIER}`)) {
         const file = landingFileOf(landingRouteOf(id.slice(PAGE_DATA_SPECIFIER.length + 1)))
         return { code: pageDataModuleSource(file), map: null }
@@ -91,6 +100,10 @@ export function contentPlugin(): Plugin {
       )
       const part = new URLSearchParams(query).get('part')
       return { code: contentModule(file, problems, data, part, (error) => this.error(error)), map: null }
+    },
+    transform(code, id, options) {
+      if (build && options?.ssr && id === ssrEntry)
+        return { code: `${code}\nexport { setPageData } from ${JSON.stringify(PAGE_DATA_STORE)}\n`, map: null }
     },
     configureServer(server) {
       watchContent(server, root, {

@@ -15,18 +15,19 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { performance } from 'node:perf_hooks'
-import { checkInParallel, contentChecks, loadContent, type PageEntry } from '../codegen/content.ts'
+import type { BuildEnvironmentOptions } from 'vite'
+import { checkInParallel, contentChecks, loadContent, type ContentSet, type PageEntry } from '../codegen/content.ts'
 import { cacheFolder, filesUnder } from '../codegen/files.ts'
 import { startWorker, type TsWorker } from '../codegen/worker.ts'
-import { pageRoutesFromText, writeContentTypes, writeRouteTable } from '../codegen/generate.ts'
+import { writeContentTypes, writeRouteTable } from '../codegen/generate.ts'
 import { formatReport } from '../codegen/report.ts'
 import { siteManifest } from '../codegen/site-manifest.ts'
-import { setBuildContent, type BuildContent } from '../codegen/build-content.ts'
+import type { BuildContent } from '../codegen/build-content.ts'
 import { SITE_MANIFEST_PATH, type SiteManifest } from '../src/core/manifest.ts'
 import { pageDataDir } from '../src/core/routes.ts'
 import { blogApiSettings } from '../src/core/blog-api.ts'
 import { takeLock } from './build-lock.ts'
-import { codeKey, digest, readBuildState, writeBuildState, type RouteRecord } from './build-state.ts'
+import { codeKey, digest, readBuildState, writeBuildState, type BuildState, type RouteRecord } from './build-state.ts'
 import { precompress } from './precompress.ts'
 import { prerender } from './prerender.ts'
 import { lastChanged, robotsTxt, sitemapXml } from './seo-files.ts'
@@ -97,203 +98,272 @@ const buildCacheDir = (root: string, outDir: string) =>
   path.join(root, 'node_modules/.cache/site-build', digest(outDir).slice(0, 16))
 
 async function buildInto(root: string, outDir: string, options: BuildOptions) {
-  // Read first: a bad address stops the build before any work, naming the variable.
+  const build = await startBuild(root, outDir, options)
+  try {
+    const content = await checkContent(build)
+    const code = generateCode(build, content)
+    if (!bundlesKept(build, code)) await bundle(build)
+    const site = await render(build, content, code)
+    await writeSiteFiles(build, site.manifest)
+    return await record(build, content, site, code)
+  } finally {
+    await build.close()
+  }
+}
+
+/** What the phases of one build share: its folders, what an earlier build left, and work still under way. */
+interface Build {
+  root: string
+  outDir: string
+  options: BuildOptions
+  cacheDir: string
+  templateFile: string
+  ssrFile: string
+  logLevel: 'error' | 'warn'
+  /** The blog API's address, read before any work: a bad one stops the build, naming the variable. */
+  blogApi: ReturnType<typeof blogApiSettings>
+  /** The earlier build's record, unless the build is full. */
+  previous?: BuildState
+  /** Whether this build made both bundles (and so rendered every route). */
+  bundled: boolean
+  clientFiles: string[]
+  /** Each page's checked data by file, for the content plugin and the server render. */
+  pagesByFile: Map<string, PageEntry>
+  buildContent: BuildContent
+  pool: ReturnType<typeof workerPool>
+  /** How long each phase took, in ms. */
+  timings: Record<string, number>
+  started: number
+  checksBefore: number
+  /** Work that goes on beside later phases; `record` waits for it. */
+  pending: { types: Promise<unknown>; compressed: Promise<unknown>; removing: Promise<void>; written: Promise<void> }
+  close: () => Promise<void>
+}
+
+const since = (start: number) => Math.round(performance.now() - start)
+
+/** Folders made, the earlier build's record read, and the content types started (only tsc reads them). */
+async function startBuild(root: string, outDir: string, options: BuildOptions): Promise<Build> {
   const blogApi = blogApiSettings(process.env)
-  const logLevel = options.quiet ? 'error' : 'warn'
   // Vite's build sets NODE_ENV to production when it is not set. Set first, so the server render
   // loads React's production build even when no bundle is made, and so do the worker threads,
   // which copy the environment as they start (React's development build renders a page in about
   // twice the time).
   process.env.NODE_ENV ??= 'production'
-  // How long each phase took; the content check and the bundles overlap.
-  const timings: Record<string, number> = { content: 0, client: 0, ssr: 0, prerender: 0, compress: 0 }
-  const since = (start: number) => Math.round(performance.now() - start)
   const started = performance.now()
-
   const checksBefore = contentChecks.count
   const cacheDir = buildCacheDir(root, outDir)
-  const cacheRoot = path.dirname(cacheDir)
-  pruneBuildCaches(cacheRoot)
+  pruneBuildCaches(path.dirname(cacheDir))
   await mkdir(outDir, { recursive: true })
   await mkdir(cacheDir, { recursive: true })
   await writeFile(path.join(cacheDir, OUT_DIR_MARK), outDir)
-  const templateFile = path.join(cacheDir, 'template.html')
-  const ssrFile = path.join(cacheDir, 'ssr/entry-server.js')
-  const previous = options.full ? undefined : readBuildState(outDir)
-
-  // Menus list every page by label and category, so the bundles depend on those two fields of each
-  // page. Read from the files at once, they let the bundles build while the content is checked; the
-  // checked content then confirms them, or the bundles are built again.
-  const guessed = pageRoutesFromText(root)
-  if (guessed) writeRouteTable(root, guessed)
-  // The content types only matter to tsc (the server's compile, the typecheck): every bundle erases
-  // them, so they are made while the bundles build.
-  const typesWritten = writeContentTypes(root).then(() => options.onGenerated?.())
-  // Awaited below; until then a failure must not count as unhandled.
-  typesWritten.catch(() => undefined)
-  let code = codeKey(root)
-  /** Whether the earlier build's bundles fit the code with key `key`. */
-  const bundlesKept = (key: string) => previous?.codeKey === key && existsSync(templateFile) && existsSync(ssrFile)
+  // Every bundle erases the content types: they are made while the content is checked and bundled.
+  const types = writeContentTypes(root).then(() => options.onGenerated?.())
+  // Awaited by record; until then a failure must not count as unhandled.
+  types.catch(() => undefined)
   const pagesByFile = new Map<string, PageEntry>()
-  const buildContent: BuildContent = { pageData: (file) => pagesByFile.get(file)?.data, pageDataVersion: code.slice(0, 12) }
-  setBuildContent(buildContent)
   const pool = workerPool()
-  let removing: Promise<void> = Promise.resolve()
-  let compressed: Promise<unknown> = Promise.resolve()
-  let clientFiles = previous?.clientFiles ?? []
+  return {
+    root,
+    outDir,
+    options,
+    cacheDir,
+    templateFile: path.join(cacheDir, 'template.html'),
+    ssrFile: path.join(cacheDir, 'ssr/entry-server.js'),
+    logLevel: options.quiet ? 'error' : 'warn',
+    blogApi,
+    previous: options.full ? undefined : readBuildState(outDir),
+    bundled: false,
+    clientFiles: [],
+    pagesByFile,
+    buildContent: { pageData: (file) => pagesByFile.get(file)?.data, pageDataVersion: '' },
+    pool,
+    timings: { content: 0, client: 0, ssr: 0, prerender: 0, compress: 0 },
+    started,
+    checksBefore,
+    pending: { types, compressed: Promise.resolve(), removing: Promise.resolve(), written: Promise.resolve() },
+    close: async () => {
+      await pool.close()
+      await types.catch(() => undefined)
+    },
+  }
+}
 
-  /**
-   * The client bundle and the server-render bundle, for the code as it is now. They replace the
-   * earlier build's output, so no route of it is kept after this.
-   */
-  const bundle = async () => {
-    buildContent.pageDataVersion = code.slice(0, 12)
-    // The earlier build is moved aside and deleted while this one runs: deleting thousands of files
-    // first would keep the build waiting on the disk.
-    const old = path.join(cacheRoot, `old-${process.pid}-${builds}-${Date.now()}`)
-    const bundleStart = performance.now()
-    const moved = await rename(outDir, old).then(
+/**
+ * Every content file loaded and checked, the files no earlier build kept on every core; the results
+ * go to the disk cache in the background. Any content problem stops the build here.
+ */
+async function checkContent(build: Build): Promise<ContentSet> {
+  const { written } = await checkInParallel(build.root, { workers: build.pool.start, from: build.options.parallelFrom })
+  build.pending.written = written
+  const content = loadContent(build.root)
+  if (content.problems.length > 0) throw new Error(`content problems:\n${formatReport(content.problems, { github: false })}`)
+  return content
+}
+
+/** The route table from the checked pages, and the key of the code the bundles are made from. */
+function generateCode(build: Build, content: ContentSet): string {
+  for (const page of content.pages) build.pagesByFile.set(page.file, page)
+  writeRouteTable(build.root, content.pages)
+  const code = codeKey(build.root)
+  build.buildContent.pageDataVersion = code.slice(0, 12)
+  build.timings.content = since(build.started)
+  return code
+}
+
+/** Whether the earlier build's bundles fit the code with key `code`. */
+const bundlesKept = (build: Build, code: string) =>
+  build.previous?.codeKey === code && existsSync(build.templateFile) && existsSync(build.ssrFile)
+
+/**
+ * The client bundle and the server-render bundle. They replace the earlier build's output, so no
+ * route of it is kept after this.
+ */
+async function bundle(build: Build) {
+  const { root, outDir, cacheDir } = build
+  build.bundled = true
+  // The earlier build is moved aside and deleted while this one runs: deleting thousands of files
+  // first would keep the build waiting on the disk.
+  const old = path.join(path.dirname(cacheDir), `old-${process.pid}-${builds}-${Date.now()}`)
+  const bundleStart = performance.now()
+  if (
+    await rename(outDir, old).then(
       () => true,
       () => false,
     )
-    if (moved) removing = Promise.all([removing, rm(old, { recursive: true, force: true })]).then(() => undefined)
-    // Made again at once: a build cache whose output folder is missing is pruned by other builds.
-    await mkdir(outDir, { recursive: true })
-    const { build } = await import('vite')
-    await build({ root, logLevel, build: { outDir, emptyOutDir: true } })
-    clientFiles = filesUnder(outDir)
-    await writeFile(templateFile, await readFile(path.join(outDir, 'index.html')))
-    timings.client = since(bundleStart)
-    const ssrStart = performance.now()
-    // Compressed on the thread pool while the server bundle builds and the routes render.
-    compressed = precompress(outDir, { cacheDir: cacheFolder(root, 'site-compressed') })
-    // Built beside, then moved in whole: an interrupted build never leaves half a bundle to reuse.
-    const building = path.join(cacheDir, `ssr-${process.pid}-${builds}`)
-    await build({
-      root,
-      logLevel,
-      build: {
-        ssr: 'src/app/entry-server.tsx',
-        outDir: building,
-        emptyOutDir: true,
-        manifest: false,
-        copyPublicDir: false,
-        rolldownOptions: { output: { codeSplitting: false } },
-      },
-    })
-    await rm(path.dirname(ssrFile), { recursive: true, force: true })
-    await rename(building, path.dirname(ssrFile))
-    timings.ssr = since(ssrStart)
+  )
+    build.pending.removing = rm(old, { recursive: true, force: true })
+  // Made again at once: a build cache whose output folder is missing is pruned by other builds.
+  await mkdir(outDir, { recursive: true })
+  const viteBuild = await viteBuilder(build)
+  await viteBuild(false, { outDir, emptyOutDir: true })
+  build.clientFiles = filesUnder(outDir)
+  await writeFile(build.templateFile, await readFile(path.join(outDir, 'index.html')))
+  build.timings.client = since(bundleStart)
+  const ssrStart = performance.now()
+  // Compressed on the thread pool while the server bundle builds and the routes render.
+  build.pending.compressed = precompress(outDir, { cacheDir: cacheFolder(root, 'site-compressed') })
+  // Awaited by record; until then a failure must not count as unhandled.
+  build.pending.compressed.catch(() => undefined)
+  // Built beside, then moved in whole: an interrupted build never leaves half a bundle to reuse.
+  const building = path.join(cacheDir, `ssr-${process.pid}-${builds}`)
+  await viteBuild(true, {
+    ssr: 'src/app/entry-server.tsx',
+    outDir: building,
+    emptyOutDir: true,
+    manifest: false,
+    copyPublicDir: false,
+    rolldownOptions: { output: { codeSplitting: false } },
+  })
+  await rm(path.dirname(build.ssrFile), { recursive: true, force: true })
+  await rename(building, path.dirname(build.ssrFile))
+  build.timings.ssr = since(ssrStart)
+}
+
+/**
+ * Vite with the site's config given inline (vite.config.ts's siteConfig), its content plugin handed
+ * this build's checked content: the plugins run in this module graph, not in a copy Vite loads.
+ */
+async function viteBuilder({ root, logLevel, buildContent }: Build) {
+  const [{ build, mergeConfig }, { siteConfig }] = await Promise.all([import('vite'), import('../vite.config.ts')])
+  return (isSsrBuild: boolean, options: BuildEnvironmentOptions) =>
+    build(
+      mergeConfig(siteConfig({ root, isSsrBuild, content: buildContent }), { root, logLevel, configFile: false, build: options }),
+    )
+}
+
+/** The site's routes, and each one's HTML as this build made it or an earlier one kept it. */
+interface RenderedSite {
+  manifest: SiteManifest
+  routes: Record<string, RouteRecord>
+  /** Each landing page's data key, by route. */
+  pageData: Record<string, string>
+  rendered: number
+}
+
+/**
+ * The routes whose inputs changed since the earlier build (all of them once this build bundled)
+ * rendered to HTML, with the data files of the pages whose data changed; the HTML of routes gone
+ * since is removed.
+ */
+async function render(build: Build, content: ContentSet, code: string): Promise<RenderedSite> {
+  const { root, outDir } = build
+  const pageDataVersion = code.slice(0, 12)
+  // What the earlier build left that this one keeps: nothing once this build bundled.
+  const kept = build.bundled ? undefined : build.previous
+  const start = performance.now()
+  // Each page's data file, written when the data or the code that reads it changed (by the thread
+  // that renders the page: its HTML changes with it).
+  const pageData: Record<string, string> = {}
+  const pageDataWrites: string[] = []
+  mkdirSync(path.join(outDir, pageDataDir(pageDataVersion)), { recursive: true })
+  for (const page of content.pages) {
+    pageData[page.route] = page.key
+    if (kept?.pageData[page.route] !== page.key) pageDataWrites.push(page.route)
   }
+  const siteUrl = (process.env.SITE_URL ?? String((content.site as { company: { url: string } }).company.url)).replace(/\/+$/, '')
+  const changed = lastChanged(root, content.files)
+  const built = siteManifest(content, { siteUrl, blogApi: build.blogApi })
+  const manifest: SiteManifest = { ...built, routes: built.routes.map((r) => ({ ...r, lastmod: changed.get(r.source) })) }
+  // A route's HTML is made from the code, the site address, the blog posts (listed on landing pages
+  // and the blog) and, for a landing page, its data.
+  const shared = digest(code, siteUrl, manifest.blogs)
+  const routeKey = (route: string) => digest(shared, route, pageData[route] ?? '')
+  const rendered = await prerender(
+    {
+      root,
+      outDir,
+      ssrEntry: `${pathToFileURL(build.ssrFile).href}?build=${process.pid}-${++builds}`,
+      template: await readFile(build.templateFile, 'utf8'),
+      manifest,
+      render: manifest.routes.filter((r) => kept?.routes[r.route]?.key !== routeKey(r.route)),
+      pageData: build.buildContent.pageData,
+      pageDataVersion,
+      pageDataWrites,
+    },
+    { workers: build.pool.start, from: build.options.parallelFrom },
+  )
+  const routes: Record<string, RouteRecord> = {}
+  for (const r of manifest.routes) if (kept?.routes[r.route]) routes[r.route] = kept.routes[r.route]
+  for (const r of rendered) routes[r.route] = { key: routeKey(r.route), file: r.file, bytes: r.bytes }
+  // Routes gone since the earlier build (a post removed) take their HTML with them.
+  if (kept)
+    for (const [route, record] of Object.entries(kept.routes))
+      if (!manifest.routes.some((r) => r.route === route)) await rm(path.join(outDir, record.file), { force: true })
+  build.timings.prerender = since(start)
+  return { manifest, routes, pageData, rendered: rendered.length }
+}
 
-  try {
-    // The content is checked on worker threads while this thread bundles, when the code read from
-    // the files differs from the earlier build's; on its own otherwise. The results are written to
-    // the disk cache in the background.
-    const speculate = guessed !== undefined && !bundlesKept(code)
-    const guessedCode = code
-    let bundled = speculate ? bundle() : undefined
-    // Awaited below; until then a failure must not count as unhandled.
-    bundled?.catch(() => undefined)
-    // This thread joins the check once the bundles are done.
-    const checking = checkInParallel(root, { workers: pool.start, from: options.parallelFrom, joinWhen: bundled })
-    const { written } = await checking.catch(async (error: unknown) => {
-      await bundled?.catch(() => undefined)
-      throw error
-    })
-    const content = loadContent(root)
-    if (content.problems.length > 0) {
-      await bundled?.catch(() => undefined)
-      await compressed.catch(() => undefined)
-      throw new Error(`content problems:\n${formatReport(content.problems, { github: false })}`)
-    }
-    for (const page of content.pages) pagesByFile.set(page.file, page)
-    writeRouteTable(root, content.pages)
-    code = codeKey(root)
-    if (bundled && code !== guessedCode) {
-      // The labels read from the files were not the checked ones: bundle again, once the first
-      // bundling and its compression are done with the output folder.
-      await bundled.catch(() => undefined)
-      await compressed.catch(() => undefined)
-      bundled = bundle()
-    } else if (!bundled && !bundlesKept(code)) bundled = bundle()
-    timings.content = since(started)
-    await bundled
-    const pageDataVersion = code.slice(0, 12)
-    // What the earlier build left that this one keeps: nothing once this build bundled.
-    const kept = bundled ? undefined : previous
-    const prerenderStart = performance.now()
-    // Each page's data file, written when the data or the code that reads it changed (by the thread
-    // that renders the page: its HTML changes with it).
-    const pageData: Record<string, string> = {}
-    const pageDataWrites: string[] = []
-    mkdirSync(path.join(outDir, pageDataDir(pageDataVersion)), { recursive: true })
-    for (const page of content.pages) {
-      pageData[page.route] = page.key
-      if (kept?.pageData[page.route] !== page.key) pageDataWrites.push(page.route)
-    }
+/** The sitemap, robots.txt and the site manifest the server reads. */
+async function writeSiteFiles({ outDir }: Build, manifest: SiteManifest) {
+  const indexable = manifest.routes.filter((r) => r.indexable)
+  const pages = indexable.map((r) => ({ path: r.route, lastmod: r.lastmod }))
+  await writeFile(path.join(outDir, 'sitemap.xml'), sitemapXml(manifest.siteUrl, pages))
+  await writeFile(path.join(outDir, 'robots.txt'), robotsTxt(manifest.siteUrl))
+  await mkdir(path.dirname(path.join(outDir, SITE_MANIFEST_PATH)), { recursive: true })
+  await writeFile(path.join(outDir, SITE_MANIFEST_PATH), JSON.stringify(manifest))
+}
 
-    const siteUrl = (process.env.SITE_URL ?? String((content.site as { company: { url: string } }).company.url)).replace(
-      /\/+$/,
-      '',
-    )
-    const changed = lastChanged(root, content.files)
-    const built = siteManifest(content, { siteUrl, blogApi })
-    const manifest: SiteManifest = { ...built, routes: built.routes.map((r) => ({ ...r, lastmod: changed.get(r.source) })) }
-    // A route's HTML is made from the code, the site address, the blog posts (listed on landing pages
-    // and the blog) and, for a landing page, its data.
-    const shared = digest(code, siteUrl, manifest.blogs)
-    const routeKey = (route: string) => digest(shared, route, pageData[route] ?? '')
-    const render = manifest.routes.filter((r) => kept?.routes[r.route]?.key !== routeKey(r.route))
-    const rendered = await prerender(
-      {
-        root,
-        outDir,
-        ssrEntry: `${pathToFileURL(ssrFile).href}?build=${process.pid}-${++builds}`,
-        template: await readFile(templateFile, 'utf8'),
-        manifest,
-        render,
-        pageDataVersion,
-        pageDataWrites,
-      },
-      { workers: pool.start, from: options.parallelFrom },
-    )
-    const routes: Record<string, RouteRecord> = {}
-    for (const r of manifest.routes) if (kept?.routes[r.route]) routes[r.route] = kept.routes[r.route]
-    for (const r of rendered) routes[r.route] = { key: routeKey(r.route), file: r.file, bytes: r.bytes }
-    // Routes gone since the earlier build (a post removed) take their HTML with them.
-    if (kept)
-      for (const [route, record] of Object.entries(kept.routes))
-        if (!manifest.routes.some((r) => r.route === route)) await rm(path.join(outDir, record.file), { force: true })
-    timings.prerender = since(prerenderStart)
-
-    const indexable = manifest.routes.filter((r) => r.indexable)
-    await writeFile(
-      path.join(outDir, 'sitemap.xml'),
-      sitemapXml(
-        siteUrl,
-        indexable.map((r) => ({ path: r.route, lastmod: r.lastmod })),
-      ),
-    )
-    await writeFile(path.join(outDir, 'robots.txt'), robotsTxt(siteUrl))
-    await mkdir(path.dirname(path.join(outDir, SITE_MANIFEST_PATH)), { recursive: true })
-    await writeFile(path.join(outDir, SITE_MANIFEST_PATH), JSON.stringify(manifest))
-    // What is left of the compression, the old output's removal and the cache writes.
-    const finishing = performance.now()
-    await compressed
-    await removing
-    await typesWritten
-    writeBuildState(outDir, { codeKey: code, clientFiles, routes, pageData })
-    await written
-    timings.compress = since(finishing)
+/** Waits for the work left (compression, the old output's removal, the cache writes), then records this build for the next. */
+async function record(build: Build, content: ContentSet, site: RenderedSite, code: string) {
+  const finishing = performance.now()
+  await build.pending.compressed
+  await build.pending.removing
+  await build.pending.types
+  const clientFiles = build.bundled ? build.clientFiles : (build.previous?.clientFiles ?? [])
+  writeBuildState(build.outDir, { codeKey: code, clientFiles, routes: site.routes, pageData: site.pageData })
+  await build.pending.written
+  build.timings.compress = since(finishing)
+  const { routes, manifest } = site
+  return {
+    pages: manifest.routes.map((r) => ({ route: r.route, ...routes[r.route] })),
+    timings: build.timings,
+    outDir: build.outDir,
     // Files whose checked result was not kept from an earlier build (node_modules/.cache/site-content).
-    const checked = contentChecks.count - checksBefore
-    const pages = manifest.routes.map((r) => ({ route: r.route, ...routes[r.route] }))
-    return { pages, timings, outDir, checked, files: content.files.length, rendered: rendered.length, bundled: !kept }
-  } finally {
-    setBuildContent(undefined)
-    await pool.close()
-    await typesWritten.catch(() => undefined)
+    checked: contentChecks.count - build.checksBefore,
+    files: content.files.length,
+    rendered: site.rendered,
+    bundled: build.bundled,
   }
 }
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { SiteManifest } from '../src/core/manifest.ts'
 import type { TsWorker } from '../codegen/worker.ts'
-import { buildContent, dataModule, setBuildContent } from '../codegen/build-content.ts'
+import { dataModule, type PageDataStore } from '../codegen/build-content.ts'
 import { isLandingRoute, landingFileOf, pageDataFile, POST_SHELL_ROUTE } from '../src/core/routes.ts'
 import { DEFERRED_SCRIPTS_ID } from '../src/lib/theme.ts'
 import { headScript } from './head-scripts.ts'
@@ -39,6 +39,8 @@ export interface PrerenderOptions {
   manifest: SiteManifest
   /** The routes to render (all when absent): the others' HTML is kept from an earlier build. */
   render?: readonly SiteManifest['routes'][number][]
+  /** Each landing page's checked data, by file. */
+  pageData: (file: string) => unknown
   /** The version in the addresses of the page data files. */
   pageDataVersion: string
   /** Landing routes whose data file is written beside their HTML: those whose data changed. */
@@ -59,7 +61,7 @@ const PARALLEL_FROM = 200
  * Renders every route into its own HTML file: full content, head tags, inlined CSS (one round trip
  * to first paint) and a modulepreload of the page's own chunk. A large site is rendered on every
  * core: worker threads that answer `renderShare` (scripts/build-worker.ts) render a share each,
- * this thread too. Pages' data comes from the build's store (setBuildContent).
+ * this thread too.
  */
 export async function prerender(
   options: PrerenderOptions,
@@ -77,14 +79,14 @@ export async function prerender(
   if (workers.length === 0) return renderRoutes({ ...options, render: routes })
   const threads = workers.length + 1
   const [own, ...shares] = Array.from({ length: threads }, (_, i) => routes.filter((_, j) => j % threads === i))
+  // A function cannot be sent to a thread: each gets the data of its own pages.
+  const { pageData, ...sendable } = options
   const theirs = Promise.all(
     shares.map((share, i) => {
-      // Each thread gets the data of its own pages only, from the build's store.
-      const { pageData } = buildContent()!
       const data = Object.fromEntries(
         share.filter((r) => isLandingRoute(r.route)).map((r) => [landingFileOf(r.route), pageData(landingFileOf(r.route))]),
       )
-      const request: RenderRequest = { options: { ...options, render: share }, pageData: data }
+      const request: RenderRequest = { options: { ...sendable, render: share }, pageData: data }
       // A worker that fails leaves its share to this thread: a page that cannot render fails here too.
       return workers[i].request<RenderedRoute[]>({ render: request }).catch(() => renderRoutes({ ...options, render: share }))
     }),
@@ -98,14 +100,13 @@ export async function prerender(
 
 /** What a worker thread is sent to render: its share of the routes, and those pages' data. */
 export interface RenderRequest {
-  options: PrerenderOptions & { render: object }
+  options: Omit<PrerenderOptions, 'pageData'> & { render: object }
   pageData: Record<string, unknown>
 }
 
 /** A worker thread's side of prerender: renders the share it is sent, with the page data sent along. */
 export function renderShare({ options, pageData }: RenderRequest) {
-  setBuildContent({ pageData: (file) => pageData[file], pageDataVersion: options.pageDataVersion })
-  return renderRoutes(options as Parameters<typeof renderRoutes>[0])
+  return renderRoutes({ ...(options as Parameters<typeof renderRoutes>[0]), pageData: (file) => pageData[file] })
 }
 
 /** Renders `options.render` in this thread, writing each page as it is done. */
@@ -114,7 +115,8 @@ export async function renderRoutes(options: PrerenderOptions & { render: Prerend
   const { blogs, siteUrl } = options.manifest
   const routes = options.render
   if (routes.length === 0) return []
-  const entry = (await import(options.ssrEntry)) as ServerEntry
+  const entry = (await import(options.ssrEntry)) as ServerEntry & PageDataStore
+  entry.setPageData(options.pageData)
   const { template } = options
   const deferredScriptsLoader = await headScript('deferredScripts', root)
   const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
@@ -205,7 +207,7 @@ export async function renderRoutes(options: PrerenderOptions & { render: Prerend
     if (dataWrites.has(route))
       writeFileSync(
         path.join(outDir, pageDataFile(route, options.pageDataVersion)),
-        dataModule(buildContent()!.pageData(landingFileOf(route))),
+        dataModule(options.pageData(landingFileOf(route))),
       )
     return { route, file, bytes: Buffer.byteLength(document) }
   }

@@ -60,7 +60,7 @@ describe('build cost across builds', () => {
     edit('content/pages/Ai-Consulting.yaml', 'title2: "that', 'title2: "reworded, that')
     // A label is in every page's menu: that is a change to the code every page shares.
     expect(build()).toMatchObject({ checked: 2, rendered: routes, bundled: true })
-    // A label the quick read of the files cannot take (folded over two lines): the checked one is used.
+    // A label folded over two lines: the route table takes it from the checked content.
     edit('content/pages/Ai-Development.yaml', 'label: Edited ', 'label: >-\n  Folded\n  ')
     expect(build()).toMatchObject({ checked: 1, rendered: routes, bundled: true })
     expect(readFileSync(path.join(site.root, 'src/generated/page-routes.ts'), 'utf8')).toContain('label: "Folded AI Development"')
