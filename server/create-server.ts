@@ -6,6 +6,7 @@ import { api } from './api.ts'
 import { openChannels } from './channels/registry.ts'
 import type { ServerConfig } from './config.ts'
 import { startDeliveryWorker } from './lead-delivery.ts'
+import { startRetentionJob } from './retention.ts'
 import { inlineHashes, staticSite, type CspDirectives } from './static-site.ts'
 import { openLeadStore, type LeadStore } from './store/lead-store.ts'
 
@@ -120,9 +121,11 @@ async function compose(config: ServerConfig, content: SiteManifest, store: LeadS
   await app.register(helmet, { global: true, ...helmetOptions(config) })
   const channels = openChannels(config.channels)
   const worker = channels.length > 0 ? startDeliveryWorker(store, channels, config.delivery, app.log) : undefined
+  const retention = startRetentionJob(store, content.retentionDays, app.log)
   // After the server stops taking requests: attempts in flight finish, the rest wait in the outbox.
   app.addHook('onClose', async () => {
     await worker?.stop()
+    await retention.stop()
     if (ownsStore) await store.close()
   })
   await app.register(api, {

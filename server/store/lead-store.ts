@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely'
+import type { ExpressionOrFactory, Kysely, Selectable, SqlBool } from 'kysely'
 import { openPostgres, openSqlite, type OpenedDatabase } from './dialects.ts'
 import { migrate } from './migrations.ts'
 import { preparedBySize } from './prepared.ts'
@@ -60,7 +60,19 @@ export interface LeadStore {
    * process owns, whose server counts in memory.
    */
   rateLimitCount?(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>
+  /** Removes the leads stored before `cutoff` (epoch ms) with their deliveries; answers how many of each went. */
+  purgeBefore(cutoff: number): Promise<Removed>
+  /** Every lead stored under this email address, in any letter case, and their deliveries. */
+  findByEmail(email: string): Promise<{ leads: StoredLead[]; deliveries: Delivery[] }>
+  /** Removes every lead stored under this email address, in any letter case, with its deliveries. */
+  eraseByEmail(email: string): Promise<Removed>
   close(): Promise<void>
+}
+
+/** How many records a removal took away. */
+export interface Removed {
+  leads: number
+  deliveries: number
 }
 
 /** Leads stored in one statement at most. */
@@ -79,6 +91,15 @@ export async function openLeadStore(location: { databaseUrl?: string; databasePa
   }
   return leadStore(opened)
 }
+
+/** A condition on the leads table. */
+type LeadFilter = ExpressionOrFactory<Tables, 'leads', SqlBool>
+
+/** The leads of one email address: addresses are compared in lower case, as people type them either way. */
+const sameEmail =
+  (email: string): LeadFilter =>
+  (eb) =>
+    eb(eb.fn<string>('lower', ['email']), '=', email.trim().toLowerCase())
 
 function leadStore({ db, traits }: OpenedDatabase): LeadStore {
   // The queries of every batch of leads, compiled once for each batch size (prepared.ts).
@@ -187,6 +208,17 @@ function leadStore({ db, traits }: OpenedDatabase): LeadStore {
     return rows
   }
 
+  /** The leads `which` selects and their deliveries, removed in one transaction (deliveries first: they point at the leads). */
+  const removeLeads = (which: LeadFilter) =>
+    db.transaction().execute(async (trx): Promise<Removed> => {
+      const deliveries = await trx
+        .deleteFrom('deliveries')
+        .where('lead_id', 'in', trx.selectFrom('leads').select('id').where(which))
+        .executeTakeFirst()
+      const leads = await trx.deleteFrom('leads').where(which).executeTakeFirst()
+      return { leads: Number(leads.numDeletedRows), deliveries: Number(deliveries.numDeletedRows) }
+    })
+
   let lastPrune = 0
   const store: LeadStore = {
     insert,
@@ -283,6 +315,15 @@ function leadStore({ db, traits }: OpenedDatabase): LeadStore {
         .executeTakeFirst()
       return Number(result.numUpdatedRows)
     },
+    purgeBefore: (cutoff) => removeLeads((eb) => eb('created_at', '<', new Date(cutoff).toISOString())),
+    async findByEmail(email) {
+      const leads = await db.selectFrom('leads').selectAll().where(sameEmail(email)).orderBy('id').execute()
+      const ids = leads.map((row) => row.id)
+      const deliveries =
+        ids.length === 0 ? [] : await db.selectFrom('deliveries').selectAll().where('lead_id', 'in', ids).orderBy('id').execute()
+      return { leads: leads.map(leadFromRow), deliveries: deliveries.map(deliveryFromRow) }
+    },
+    eraseByEmail: (email) => removeLeads(sameEmail(email)),
     close: () => db.destroy(),
   }
   if (traits.shared) {

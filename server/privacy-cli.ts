@@ -1,0 +1,67 @@
+/**
+ * What an operator runs for the people whose leads we keep:
+ * - `npm run leads:purge`: removes now what has passed the retention period (the server does it every hour);
+ * - `npm run leads:find -- --email <address>`: everything held about that address, as JSON on stdout;
+ * - `npm run leads:erase -- --email <address>`: what would be removed (a dry run), then with `--confirm` removes it.
+ * Each prints a line on stderr saying what was done and how many records it touched, never whose.
+ */
+import { purgeExpired } from './retention.ts'
+import { readSiteManifest } from './site-manifest.ts'
+import { configOrExit, refuseToStart, storeOrExit } from './start-errors.ts'
+
+const [command, ...args] = process.argv.slice(2)
+const USAGE = [
+  'Usage: npm run leads:purge',
+  '       npm run leads:find -- --email <address>',
+  '       npm run leads:erase -- --email <address> [--confirm]',
+].join('\n')
+
+const valueOf = (flag: string) => {
+  const at = args.indexOf(flag)
+  return at >= 0 ? args[at + 1] : undefined
+}
+const email = valueOf('--email')?.trim()
+if (!['purge', 'find', 'erase'].includes(command) || (command !== 'purge' && !email?.includes('@'))) {
+  console.error(USAGE)
+  process.exit(2)
+}
+
+const config = configOrExit(`leads:${command} not run`)
+// The retention period is the one the build wrote beside the site, the one the notice states.
+let retentionDays = 0
+if (command === 'purge') {
+  try {
+    retentionDays = readSiteManifest(config.distDir).retentionDays
+  } catch (error) {
+    refuseToStart((error as Error).message)
+  }
+}
+const store = await storeOrExit(config)
+/** The audit line: what was done, when, and how many records; no address, name or content. */
+const audit = (action: string, counts: object) =>
+  console.error(JSON.stringify({ at: new Date().toISOString(), action, ...counts }))
+
+try {
+  if (command === 'purge') {
+    const removed = await purgeExpired(store, retentionDays)
+    console.log(`Removed ${removed.leads} lead(s) older than ${retentionDays} days and ${removed.deliveries} delivery record(s).`)
+    audit('leads:purge', { retentionDays, ...removed })
+  } else if (command === 'find') {
+    const found = await store.findByEmail(email!)
+    console.log(JSON.stringify(found, null, 2))
+    audit('leads:find', { leads: found.leads.length, deliveries: found.deliveries.length })
+  } else if (!args.includes('--confirm')) {
+    const found = await store.findByEmail(email!)
+    console.log(
+      `Dry run: ${found.leads.length} lead(s) and ${found.deliveries.length} delivery record(s) are held under that address. ` +
+        'Run again with --confirm to erase them.',
+    )
+    audit('leads:erase (dry run)', { leads: found.leads.length, deliveries: found.deliveries.length })
+  } else {
+    const removed = await store.eraseByEmail(email!)
+    console.log(`Erased ${removed.leads} lead(s) and ${removed.deliveries} delivery record(s) held under that address.`)
+    audit('leads:erase', removed)
+  }
+} finally {
+  await store.close()
+}

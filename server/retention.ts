@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { LeadStore, Removed } from './store/lead-store.ts'
+
+const DAY_MS = 86_400_000
+/** How often a running server removes what has passed its retention period. */
+const EVERY_MS = 3_600_000
+
+/** Removes the leads older than `retentionDays` at `now`, with their deliveries. */
+export function purgeExpired(store: LeadStore, retentionDays: number, now = Date.now()): Promise<Removed> {
+  return store.purgeBefore(now - retentionDays * DAY_MS)
+}
+
+/**
+ * The server's own clean-up: at start and every hour, leads past the retention period go with
+ * their deliveries. Several servers on one database may run it at once: a removal is idempotent,
+ * so the second finds nothing left. The log says how many records went, never whose.
+ */
+export function startRetentionJob(store: LeadStore, retentionDays: number, log: FastifyBaseLogger, everyMs = EVERY_MS) {
+  let running: Promise<unknown> = Promise.resolve()
+  const run = () => {
+    running = purgeExpired(store, retentionDays).then(
+      (removed) => {
+        if (removed.leads > 0 || removed.deliveries > 0)
+          log.info({ ...removed, retentionDays }, 'leads past their retention period removed')
+      },
+      (error: Error) =>
+        log.warn(
+          { err: { type: error.name, message: error.message } },
+          'leads past their retention period could not be removed; tried again within the hour',
+        ),
+    )
+  }
+  run()
+  const timer = setInterval(run, everyMs)
+  timer.unref()
+  return {
+    /** Stops the schedule and waits for a run in progress. */
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
+}
