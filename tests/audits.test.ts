@@ -6,17 +6,11 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '../codegen/content.ts'
 import { htmlFileFor } from '../src/core/routes.ts'
-import { gotoHydrated, useSiteInChromium } from './browser.ts'
+import { gotoHydrated, useSiteInChromium, visitableRoutes } from './browser.ts'
 
 const content = loadContent(process.cwd())
-const routes = [
-  '/',
-  '/blog',
-  '/thank-you',
-  '/404',
-  ...content.blogs.map((b) => `/blog/${b.custom_url}`),
-  ...content.pages.map((p) => p.route),
-]
+/** Every route the build prerenders that a visitor can open, and the not-found page. */
+const routes = [...visitableRoutes(content), '/404']
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 const ctx = useSiteInChromium()
@@ -76,7 +70,7 @@ describe('accessibility (axe-core)', () => {
       }
       expect(found).toEqual([])
       await context.close()
-      // All 60 routes in one test: some 45 s on an idle 2-core machine, so room for a busy one.
+      // Every route in one test: some 45 s on an idle 2-core machine, so room for a busy one.
     }, 240_000)
   }
 
