@@ -2,7 +2,9 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkerThread, checkInParallel, loadContent, type CheckerRequest } from './content.ts'
+import { checkInParallel } from './check-parallel.ts'
+import { checkerThread, type CheckerRequest } from './checker-thread.ts'
+import { loadContent } from './content.ts'
 import type { TsWorker } from './worker.ts'
 
 /** The real content with one hostile edit per rule, in a folder of its own. */

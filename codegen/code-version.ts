@@ -69,28 +69,75 @@ function libraryVersions(root: string, libraries: readonly string[]): string[] {
   return [...found.values()].sort()
 }
 
+/** What a cached result is made with: its code files and the libraries that shape it. */
+export interface CodeInputs {
+  /** Folders of code: each one's own files, tests and dotfiles aside; with `nested`, their subfolders' too. */
+  sourceDirs?: readonly string[]
+  nested?: boolean
+  /** Single files of code; a missing one counts as missing. */
+  sourceFiles?: readonly string[]
+  /** Files under `sourceDirs` that are output, not code (types the build writes as it runs). */
+  ignore?: readonly string[]
+  libraries: readonly string[]
+}
+
 /**
- * A hash of the code that makes a cached result: the code files of `sourceDirs` (each folder's own
- * .ts and .json files, tests aside) and the installed versions of the `libraries` whose code shapes
- * the result, with what they depend on. A library updated in place (`npm update dompurify`) changes
- * it; a tool that does not make the result (a linter, the test runner) does not.
+ * A hash of the code that makes a cached result: its declared code files (`CodeInputs`) and the
+ * installed versions of the `libraries` whose code shapes the result, with what they depend on. A
+ * library updated in place (`npm update dompurify`) changes it; a tool that does not make the
+ * result (a linter, the test runner) does not. Every cache and the build's own record use this one
+ * rule, each with its own inputs; where caches live is codegen/files.ts cacheFolder.
  */
-export function codeVersion(
-  root: string,
-  { sourceDirs, libraries }: { sourceDirs: readonly string[]; libraries: readonly string[] },
-): string {
+export function codeVersion(root: string, inputs: CodeInputs): string {
   const hash = createHash('sha256')
-  for (const dir of sourceDirs) {
-    const full = path.join(root, dir)
-    for (const name of filesUnder(full, { nested: false })) {
-      if (/\.(ts|json)$/.test(name) && !name.includes('.test.'))
-        hash
-          .update(`${dir}/${name}\0`)
-          .update(readFileSync(path.join(full, name)))
-          .update('\0')
+  for (const rel of codeFiles(root, inputs)) {
+    const file = path.join(root, rel)
+    hash.update(`${rel}\0`)
+    if (existsSync(file)) hash.update(readFileSync(file))
+    hash.update('\0')
+  }
+  return hash.update(libraryVersions(root, inputs.libraries).join('\n')).digest('hex')
+}
+
+/** The code files of `inputs`, relative to `root`: the folders' files, then the single files. */
+export function codeFiles(
+  root: string,
+  { sourceDirs = [], nested = false, sourceFiles = [], ignore = [] }: CodeInputs,
+): string[] {
+  const isCode = (rel: string) => !/(^|\/)\.[^/]*$/.test(rel) && !rel.includes('.test.') && !ignore.includes(rel)
+  const inDirs = sourceDirs.flatMap((dir) =>
+    filesUnder(path.join(root, dir))
+      .filter((f) => nested || !f.includes('/'))
+      .map((f) => `${dir}/${f}`),
+  )
+  return [...inDirs.filter(isCode), ...sourceFiles]
+}
+
+/**
+ * The packages `files` (relative to `root`) import at run time, by name: type-only imports leave
+ * nothing behind. Tests hold each library list to it.
+ */
+export function importedPackages(root: string, files: readonly string[]): Set<string> {
+  const imported = new Set<string>()
+  for (const file of files.filter((f) => /\.tsx?$/.test(f))) {
+    const text = readFileSync(path.join(root, file), 'utf8')
+    const specifiers = [
+      ...text.matchAll(/^(?:import|export)\s+(?!type\b)[^'";]*?from\s+'([^']+)'/gm),
+      // Dynamic imports, require calls and createRequire(…)(name) calls.
+      ...text.matchAll(/(?:\bimport|\brequire|\))\(\s*'([^']+)'\s*\)/g),
+    ].map((m) => m[1])
+    for (const specifier of specifiers) {
+      // Relative paths, Node's own modules and virtual modules (site-part:nav) are no package.
+      if (specifier.startsWith('.') || specifier.includes(':')) continue
+      imported.add(
+        specifier
+          .split('/')
+          .slice(0, specifier.startsWith('@') ? 2 : 1)
+          .join('/'),
+      )
     }
   }
-  return hash.update(libraryVersions(root, libraries).join('\n')).digest('hex')
+  return imported
 }
 
 /**
@@ -103,4 +150,4 @@ export function codeVersion(
 export const CHECKER_CODE = {
   sourceDirs: ['codegen', 'codegen/rules', 'src/core', 'schema'],
   libraries: ['ajv', 'dompurify', 'entities', 'htmlparser2', 'image-size', 'js-yaml', 'jsdom', 'yaml'],
-}
+} satisfies CodeInputs

@@ -15,12 +15,6 @@ import { createSiteIndex, type CheckedSiteIndex } from './site-index.ts'
 import type { ContractTerms } from './terms.ts'
 import { landingRouteOf } from '../src/core/routes.ts'
 
-// What the build (scripts/build.ts, build-worker.ts) and tools import from here.
-export { CONTENT_DIRS } from './content-files.ts'
-export { contentChecks } from './file-results.ts'
-export { checkInParallel } from './check-parallel.ts'
-export { checkerThread, type CheckerRequest } from './checker-thread.ts'
-
 export interface PageEntry {
   /** Route, e.g. /ai/Ai-Development; the file name without .yaml is the last segment. */
   route: string

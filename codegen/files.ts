@@ -11,7 +11,11 @@ export function cacheFolder(root: string, name: string): string | undefined {
   return existsSync(modules) ? path.join(modules, '.cache', name) : undefined
 }
 
-/** Folders already said to be unwritable, for every copy of this module in the process (Vite loads a second). */
+/**
+ * Folders already said to be unwritable, for every copy of this module in the process. A build loads
+ * one (it hands Vite its config inline); `npm run dev` lets Vite bundle vite.config.ts, and with it a
+ * second copy of the codegen it imports.
+ */
 const UNWRITABLE = Symbol.for('site-cache.unwritable')
 const unwritable = ((globalThis as typeof globalThis & { [UNWRITABLE]?: Set<string> })[UNWRITABLE] ??= new Set())
 

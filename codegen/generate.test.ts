@@ -1,24 +1,58 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
-import { BANNER, generateContentTypes, generatePageRoutes } from './generate.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { importedPackages } from './code-version.ts'
+import { BANNER, GENERATOR_CODE, generateContentTypes, generatePageRoutes, writeRouteTable } from './generate.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 
 const pages = [
   { route: '/ai/b-page', file: 'content/pages/b-page.yaml', data: { label: 'B', category: 'location' } },
-  { route: '/ai/A-Page', file: 'content/pages/A-Page.yaml', data: { label: 'A "quoted"', category: 'service' } },
+  { route: '/ai/A-Page', file: 'content/pages/A-Page.yaml', data: { label: 'A "quoted" \\ </script>', category: 'service' } },
 ]
 
 describe('codegen', () => {
   it('writes the same route manifest for the same pages, whatever their order', async () => {
     const first = await generatePageRoutes(pages)
     expect(await generatePageRoutes([...pages].reverse())).toBe(first)
-    expect(first.startsWith(BANNER)).toBe(true)
-    expect(first).not.toMatch(/\d{4}-\d{2}-\d{2}T/)
-    expect(first.indexOf('/ai/A-Page')).toBeLessThan(first.indexOf('/ai/b-page'))
-    expect(first).toContain('load: () => import("page-data:A-Page")')
-    expect(first).toContain('label: "A \\"quoted\\""')
+    expect(first).toBe(
+      `${BANNER}\nimport type { PageRoute } from "../core/content"\n\n` +
+        "/** Every landing page, sorted by route. `load` fetches the page's own chunk. */\n" +
+        'export const pageRoutes: readonly PageRoute[] = [\n' +
+        '  { route: "/ai/A-Page", label: "A \\"quoted\\" \\\\ </script>", category: "service", load: () => import("page-data:A-Page") },\n' +
+        '  { route: "/ai/b-page", label: "B", category: "location", load: () => import("page-data:b-page") },\n' +
+        ']\n',
+    )
+  })
+
+  it('makes the route table only for new routes: the same routes elsewhere never load ts-morph', async () => {
+    const checkout = () => {
+      const root = mkdtempSync(path.join(tmpdir(), 'codegen-'))
+      mkdirSync(path.join(root, 'node_modules'))
+      return root
+    }
+    const first = checkout()
+    expect(await writeRouteTable(first, pages)).toEqual(['src/generated/page-routes.ts'])
+    expect(await writeRouteTable(first, [...pages].reverse())).toEqual([])
+    // Another checkout with the same routes, sharing the first one's cache.
+    const second = checkout()
+    rmSync(path.join(second, 'node_modules'), { recursive: true })
+    symlinkSync(path.join(first, 'node_modules'), path.join(second, 'node_modules'))
+    let loads = 0
+    vi.doMock('ts-morph', async (original) => {
+      loads += 1
+      return original()
+    })
+    try {
+      expect(await writeRouteTable(second, pages)).toEqual(['src/generated/page-routes.ts'])
+      const table = (root: string) => readFileSync(path.join(root, 'src/generated/page-routes.ts'), 'utf8')
+      expect(table(second)).toBe(table(first))
+      expect(loads).toBe(0)
+      await writeRouteTable(second, [...pages, { route: '/ai/C', data: { label: 'C', category: 'service' } }])
+      expect(loads).toBe(1)
+    } finally {
+      vi.doUnmock('ts-morph')
+    }
   })
 
   it('generates byte-identical types from the schemas on every run', async () => {
@@ -40,5 +74,12 @@ describe('codegen', () => {
     expect(statSync(file).mtimeMs).toBe(before)
     expect(writeFileAtomic(file, 'two')).toBe(true)
     expect(readFileSync(file, 'utf8')).toBe('two')
+  })
+
+  it('versions the generator by every library generate.ts imports', () => {
+    // Its other sources lend it text and rules (MARKUP_NODE_TS, mapRefs), not what their libraries do.
+    const root = path.resolve(import.meta.dirname, '..')
+    expect(GENERATOR_CODE.sourceFiles).toContain('codegen/generate.ts')
+    expect([...importedPackages(root, ['codegen/generate.ts'])].sort()).toEqual([...GENERATOR_CODE.libraries].sort())
   })
 })

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PageEntry } from './content.ts'
 import { MARKUP_NODE_TS } from './markup.ts'
+import { codeVersion, type CodeInputs } from './code-version.ts'
 import { cacheFolder } from './files.ts'
 import { mapRefs, type JsonSchema } from './json-schema.ts'
 import { schemaFiles } from './schemas.ts'
@@ -59,22 +60,66 @@ export async function generateContentTypes(): Promise<string> {
 }
 
 /**
- * The route manifest: one entry per page, each loading its page data as its own chunk. Written as
- * text: it is a table, and ts-morph (the design card's tool for generated TypeScript) cost 0.75 s
- * to load and format 1,000 entries, against 1.4 ms for the same bytes.
+ * The route manifest: one entry per page, each loading its page data as its own chunk. A ts-morph
+ * source file built from statements and printed; loading ts-morph (the TypeScript compiler) costs
+ * about a second, so writeRouteTable makes it only when the routes or this generator changed.
  */
-export function generatePageRoutes(pages: readonly Pick<PageEntry, 'route' | 'data'>[]): string {
+export async function generatePageRoutes(pages: readonly Pick<PageEntry, 'route' | 'data'>[]): Promise<string> {
+  const { IndentationText, NewLineKind, Project, QuoteKind, StructureKind, VariableDeclarationKind, ts } =
+    await import('ts-morph')
   const sorted = [...pages].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))
-  const entries = sorted.map(
-    (page) =>
-      `  { route: ${JSON.stringify(page.route)}, label: ${JSON.stringify(page.data.label)}, ` +
-      `category: ${JSON.stringify(page.data.category)}, load: () => import(${JSON.stringify(pageDataSpecifier(page.route))}) },\n`,
-  )
-  return (
-    `${BANNER}\nimport type { PageRoute } from "../core/content"\n\n` +
-    "/** Every landing page, sorted by route. `load` fetches the page's own chunk. */\n" +
-    `export const pageRoutes: readonly PageRoute[] = [\n${entries.join('')}]\n`
-  )
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    manipulationSettings: {
+      indentationText: IndentationText.TwoSpaces,
+      newLineKind: NewLineKind.LineFeed,
+      quoteKind: QuoteKind.Double,
+    },
+  })
+  const file = project.createSourceFile('page-routes.ts', {
+    statements: [
+      BANNER,
+      {
+        kind: StructureKind.ImportDeclaration,
+        isTypeOnly: true,
+        namedImports: ['PageRoute'],
+        moduleSpecifier: '../core/content',
+      },
+      {
+        kind: StructureKind.VariableStatement,
+        leadingTrivia: (writer) => writer.blankLine(),
+        docs: ["Every landing page, sorted by route. `load` fetches the page's own chunk."],
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        declarations: [
+          {
+            name: 'pageRoutes',
+            type: 'readonly PageRoute[]',
+            // One line per page: a table reads, and diffs, by row. String literals as JSON writes them.
+            initializer: (writer) => {
+              writer.write('[').newLine()
+              for (const page of sorted) {
+                const [route, label, category, data] = [
+                  page.route,
+                  page.data.label,
+                  page.data.category,
+                  pageDataSpecifier(page.route),
+                ]
+                writer
+                  .write(`{ route: ${JSON.stringify(route)}, label: ${JSON.stringify(label)}, `)
+                  .write(`category: ${JSON.stringify(category)}, load: () => import(${JSON.stringify(data)}) },`)
+                  .newLine()
+              }
+              writer.write(']')
+            },
+          },
+        ],
+      },
+    ],
+  })
+  // The project's style: two spaces, no semicolons.
+  file.formatText({ indentSize: 2, tabSize: 2, convertTabsToSpaces: true, semicolons: ts.SemicolonPreference.Remove })
+  return file.getFullText()
 }
 
 /** Types of the `site-part:<key>` modules (see vite-plugin-content.ts), one per top-level key of site.yaml. */
@@ -91,12 +136,19 @@ function generateSitePartTypes(): string {
 const INPUTS_FILE = '.inputs.json'
 const sha = (text: string | Buffer) => createHash('sha256').update(text).digest('hex')
 
-/** The generator's own code and libraries: a change to either makes every file again. */
-function generatorVersion(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url))
-  const sources = [path.join(here, 'generate.ts'), path.join(here, 'markup.ts'), path.join(here, '../package-lock.json')]
-  return sha(sources.map((f) => (existsSync(f) ? sha(readFileSync(f)) : '')).join(' '))
-}
+/**
+ * What the generator's output is made with besides its inputs (codegen/code-version.ts): its code,
+ * the markup types, the schema walker, the route rules, and the two libraries that print the files.
+ */
+export const GENERATOR_CODE = {
+  sourceFiles: ['codegen/generate.ts', 'codegen/markup.ts', 'codegen/json-schema.ts', 'src/core/routes.ts'],
+  libraries: ['json-schema-to-typescript', 'ts-morph'],
+} satisfies CodeInputs
+
+let generator: string | undefined
+/** A change to the generator's code or libraries makes every file again. */
+const generatorVersion = () =>
+  (generator ??= codeVersion(path.join(path.dirname(fileURLToPath(import.meta.url)), '..'), GENERATOR_CODE))
 
 /** The generated files that are types only: made from schema/ alone, and erased by every bundle. */
 export const GENERATED_TYPE_FILES = ['content-types.ts', 'site-parts.d.ts'].map((name) => `${GENERATED_DIR}/${name}`)
@@ -136,13 +188,17 @@ function writeOutput(root: string, name: string, hash: string, text: string): st
   return changed ? [`${GENERATED_DIR}/${name}`] : []
 }
 
-/** The route table (src/generated/page-routes.ts), which the bundles need first. */
-export function writeRouteTable(root: string, pages: readonly Pick<PageEntry, 'route' | 'data'>[]): string[] {
+/**
+ * The route table (src/generated/page-routes.ts), which the bundles need first. Made, and ts-morph
+ * loaded, only when the routes or the generator changed; another checkout copies it from the cache.
+ */
+export async function writeRouteTable(root: string, pages: readonly Pick<PageEntry, 'route' | 'data'>[]): Promise<string[]> {
   const inputs = [...pages]
     .map((p) => [p.route, p.data.label, p.data.category])
     .sort(([a], [b]) => (String(a) < String(b) ? -1 : 1))
   const hash = inputsHash(inputs)
-  return isStale(root, 'page-routes.ts', hash) ? writeOutput(root, 'page-routes.ts', hash, generatePageRoutes(pages)) : []
+  if (!isStale(root, 'page-routes.ts', hash)) return []
+  return writeOutput(root, 'page-routes.ts', hash, await madeOnce(root, 'page-routes.ts', hash, () => generatePageRoutes(pages)))
 }
 
 /** The content types (GENERATED_TYPE_FILES), which only tsc reads: a build makes them while it bundles. */
@@ -161,8 +217,8 @@ export async function writeContentTypes(root: string): Promise<string[]> {
 
 /**
  * A generated file's text, kept in node_modules/.cache/site-generated under a hash of its inputs
- * and the generator: another checkout or branch with the same schemas copies it, where
- * json-schema-to-typescript spends some 0.5 s of CPU loading and formatting.
+ * and the generator: another checkout or branch with the same inputs copies it, where
+ * json-schema-to-typescript or ts-morph spends half a second or more loading and formatting.
  */
 async function madeOnce(root: string, name: string, hash: string, make: () => string | Promise<string>): Promise<string> {
   const folder = cacheFolder(root, 'site-generated')
@@ -179,5 +235,5 @@ async function madeOnce(root: string, name: string, hash: string, make: () => st
 
 /** Every generated file: the route table and the content types. Returns the files that changed. */
 export async function writeGenerated(root: string, pages: readonly Pick<PageEntry, 'route' | 'data'>[]): Promise<string[]> {
-  return [...writeRouteTable(root, pages), ...(await writeContentTypes(root))]
+  return [...(await writeRouteTable(root, pages)), ...(await writeContentTypes(root))]
 }

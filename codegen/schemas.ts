@@ -9,6 +9,7 @@ import blogSchema from '../schema/blog.schema.json' with { type: 'json' }
 import pageSchema from '../schema/page.schema.json' with { type: 'json' }
 import projectsSchema from '../schema/projects.schema.json' with { type: 'json' }
 import siteSchema from '../schema/site.schema.json' with { type: 'json' }
+import { codeVersion, type CodeInputs } from './code-version.ts'
 import { cacheFolder } from './files.ts'
 import type { JsonSchema } from './json-schema.ts'
 import { writeFileAtomic } from './write-atomic.ts'
@@ -40,17 +41,21 @@ function createAjv(source: boolean) {
   return ajv
 }
 
+/** What the validators' code is made with besides the schemas: this file (the options, the keywords) and Ajv. */
+const VALIDATOR_CODE = { sourceFiles: ['codegen/schemas.ts'], libraries: ['ajv'] } satisfies CodeInputs
+
 /**
  * The validators, from Ajv's standalone code kept in node_modules/.cache/site-validators under a
- * hash of the schemas, the options and Ajv's version. Compiling costs 0.18 s in every thread that
+ * hash of the schemas and their code (VALIDATOR_CODE). Compiling costs 0.18 s in every thread that
  * checks content, loading the kept code 8 ms; both give the same errors. Without a cache folder,
  * or when it cannot be written, they are compiled in memory.
  */
 function loadValidators(): Record<ContentKind, ValidateFunction> {
   const require = createRequire(import.meta.url)
-  const folder = cacheFolder(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'), 'site-validators')
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+  const folder = cacheFolder(root, 'site-validators')
   const key = createHash('sha256')
-    .update(JSON.stringify([schemaFiles, AJV_OPTIONS, (require('ajv/package.json') as { version: string }).version]))
+    .update(JSON.stringify([schemaFiles, codeVersion(root, VALIDATOR_CODE)]))
     .digest('hex')
     .slice(0, 16)
   const file = folder && path.join(folder, `${key}.cjs`)

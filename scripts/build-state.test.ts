@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { codeKey } from './build-state.ts'
+import { codeFiles, importedPackages } from '../codegen/code-version.ts'
+import { BUILD_CODE, codeKey } from './build-state.ts'
 
 describe('code key', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'code-key-'))
@@ -33,5 +34,30 @@ describe('code key', () => {
     expect(afterSite).not.toBe(before)
     write('src/app.tsx', 'export const a = 2')
     expect(codeKey(root, {})).not.toBe(afterSite)
+  })
+
+  it('changes with a library the build uses, not with a tool', () => {
+    const lockfile = (eslint: string, vite: string) =>
+      write(
+        'node_modules/.package-lock.json',
+        JSON.stringify({ packages: { 'node_modules/eslint': { version: eslint }, 'node_modules/vite': { version: vite } } }),
+      )
+    lockfile('10.0.0', '8.0.0')
+    const before = codeKey(root, {})
+    lockfile('10.1.0', '8.0.0')
+    expect(codeKey(root, {})).toBe(before)
+    lockfile('10.1.0', '8.0.1')
+    expect(codeKey(root, {})).not.toBe(before)
+  })
+
+  it('names every package the bundles, the server render and the checker import, and no tool', () => {
+    const projectRoot = path.resolve(import.meta.dirname, '..')
+    const imported = importedPackages(projectRoot, codeFiles(projectRoot, BUILD_CODE))
+    // Tests, benchmarks, screenshots and the local database: none of them makes a page.
+    const tools = ['autocannon', 'better-sqlite3', 'chrome-launcher', 'lighthouse', 'pg', 'playwright-core']
+    // The generator's libraries make src/generated, whose files count themselves (generate.ts versions them).
+    const generator = ['json-schema-to-typescript', 'ts-morph']
+    const shaping = [...imported].filter((name) => ![...tools, ...generator].includes(name))
+    expect(shaping.sort()).toEqual([...BUILD_CODE.libraries].sort())
   })
 })

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { filesUnder } from '../codegen/files.ts'
+import { CHECKER_CODE, codeVersion, type CodeInputs } from '../codegen/code-version.ts'
 import { GENERATED_TYPE_FILES } from '../codegen/generate.ts'
 import { writeFileAtomic } from '../codegen/write-atomic.ts'
 
@@ -16,51 +16,53 @@ import { writeFileAtomic } from '../codegen/write-atomic.ts'
 /** Raise when the recorded shape or the rules below change: every build after it starts afresh. */
 const STATE_VERSION = 1
 
-/** Folders and files the bundles and the server render are built from. Tests and dotfiles are not. */
-export const CODE_DIRS = ['src', 'codegen', 'scripts', 'schema', 'public']
-export const CODE_FILES = [
-  'index.html',
-  'vite.config.ts',
-  'package.json',
-  'package-lock.json',
-  'tsconfig.json',
-  'tsconfig.app.json',
-  'tsconfig.node.json',
-  // Its keys are bundled as `site-part:` modules.
-  'content/site.yaml',
-  // VITE_ variables a deployment may keep in files.
-  '.env',
-  '.env.local',
-  '.env.production',
-  '.env.production.local',
-]
+/**
+ * What the bundles and the server render are built from (codegen/code-version.ts). Tests and
+ * dotfiles are not code; the generated types are made from schema/ and codegen/, which count, and
+ * are written while a build bundles. The libraries: what the browser code, the server render, the
+ * Vite config and the content checker import (a test holds the list to the imports).
+ */
+export const BUILD_CODE = {
+  sourceDirs: ['src', 'codegen', 'scripts', 'schema', 'public'],
+  nested: true,
+  sourceFiles: [
+    'index.html',
+    'vite.config.ts',
+    'package.json',
+    'tsconfig.json',
+    'tsconfig.app.json',
+    'tsconfig.node.json',
+    // Its keys are bundled as `site-part:` modules.
+    'content/site.yaml',
+    // VITE_ variables a deployment may keep in files.
+    '.env',
+    '.env.local',
+    '.env.production',
+    '.env.production.local',
+  ],
+  ignore: GENERATED_TYPE_FILES,
+  libraries: [
+    ...['@vitejs/plugin-react', 'rolldown', 'vite'],
+    ...['dompurify', 'html-react-parser', 'react', 'react-dom', 'react-router-dom', 'react-toastify', 'swiper'],
+    ...CHECKER_CODE.libraries.filter((name) => name !== 'dompurify'),
+  ],
+} satisfies CodeInputs
 
 /**
- * A hash of the code every page is built with: sources, the lockfile, the public folder, site.yaml,
- * and the build's environment (VITE_ variables are compiled in; the year is printed in the footer).
+ * A hash of the code every page is built with (BUILD_CODE) and the build's environment (VITE_
+ * variables are compiled in; the year is printed in the footer).
  */
 export function codeKey(root: string, env: NodeJS.ProcessEnv = process.env): string {
-  const hash = createHash('sha256').update(`state ${STATE_VERSION}\n`)
-  // Dotfiles are bookkeeping, such as the record of the generated files' inputs. The generated
-  // types are made from schema/ and codegen/, which the key covers, and are written while a build
-  // bundles.
-  const sources = CODE_DIRS.flatMap((dir) =>
-    filesUnder(path.join(root, dir))
-      .filter((f) => !/(^|\/)\.[^/]*$/.test(f) && !/\.test\.tsx?$/.test(f))
-      .map((f) => `${dir}/${f}`),
-  ).filter((f) => !GENERATED_TYPE_FILES.includes(f))
-  for (const rel of [...sources, ...CODE_FILES]) {
-    const file = path.join(root, rel)
-    if (!existsSync(file)) continue
-    hash.update(`${rel}\0`).update(readFileSync(file)).update('\0')
-  }
   const compiledIn = Object.entries(env)
     // VITE_USER_NODE_ENV is Vite's copy of NODE_ENV, set during a build.
     .filter(([name]) => name.startsWith('VITE_') && name !== 'VITE_USER_NODE_ENV')
     .sort(([a], [b]) => (a < b ? -1 : 1))
   // A build sets NODE_ENV to production when it is not set: the same build either way.
-  hash.update(JSON.stringify([compiledIn, env.NODE_ENV ?? 'production', new Date().getFullYear()]))
-  return hash.digest('hex')
+  return digest(`state ${STATE_VERSION}`, codeVersion(root, BUILD_CODE), [
+    compiledIn,
+    env.NODE_ENV ?? 'production',
+    new Date().getFullYear(),
+  ])
 }
 
 /** A hash of anything serializable, for the per-route keys. */

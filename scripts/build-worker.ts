@@ -1,4 +1,4 @@
-import { checkerThread, type CheckerRequest } from '../codegen/content.ts'
+import { checkerThread, type CheckerRequest } from '../codegen/checker-thread.ts'
 import { serveRequests } from '../codegen/worker.ts'
 import { renderShare, type RenderRequest } from './prerender.ts'
 

@@ -16,7 +16,9 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { performance } from 'node:perf_hooks'
 import type { BuildEnvironmentOptions } from 'vite'
-import { checkInParallel, contentChecks, loadContent, type ContentSet, type PageEntry } from '../codegen/content.ts'
+import { checkInParallel } from '../codegen/check-parallel.ts'
+import { loadContent, type ContentSet, type PageEntry } from '../codegen/content.ts'
+import { contentChecks } from '../codegen/file-results.ts'
 import { cacheFolder, filesUnder } from '../codegen/files.ts'
 import { startWorker, type TsWorker } from '../codegen/worker.ts'
 import { writeContentTypes, writeRouteTable } from '../codegen/generate.ts'
@@ -94,14 +96,18 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
 }
 
 /** The bundles, the server render and the client's index.html of one output folder, kept for its next build. */
-const buildCacheDir = (root: string, outDir: string) =>
-  path.join(root, 'node_modules/.cache/site-build', digest(outDir).slice(0, 16))
+function buildCacheDir(root: string, outDir: string): string {
+  const builds = cacheFolder(root, 'site-build')
+  // Vite and React are found there too: without it nothing could be built.
+  if (!builds) throw new Error(`${root} has no node_modules: run \`npm ci\` first`)
+  return path.join(builds, digest(outDir).slice(0, 16))
+}
 
 async function buildInto(root: string, outDir: string, options: BuildOptions) {
   const build = await startBuild(root, outDir, options)
   try {
     const content = await checkContent(build)
-    const code = generateCode(build, content)
+    const code = await generateCode(build, content)
     if (!bundlesKept(build, code)) await bundle(build)
     const site = await render(build, content, code)
     await writeSiteFiles(build, site.manifest)
@@ -202,9 +208,9 @@ async function checkContent(build: Build): Promise<ContentSet> {
 }
 
 /** The route table from the checked pages, and the key of the code the bundles are made from. */
-function generateCode(build: Build, content: ContentSet): string {
+async function generateCode(build: Build, content: ContentSet): Promise<string> {
   for (const page of content.pages) build.pagesByFile.set(page.file, page)
-  writeRouteTable(build.root, content.pages)
+  await writeRouteTable(build.root, content.pages)
   const code = codeKey(build.root)
   build.buildContent.pageDataVersion = code.slice(0, 12)
   build.timings.content = since(build.started)

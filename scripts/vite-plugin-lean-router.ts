@@ -13,8 +13,9 @@ import type { Plugin } from 'vite'
  *   everything they reach, even when one hook is imported. Marking them pure lets tree-shaking
  *   drop the data-router, prefetch and form code a declarative site never runs (about 6 KB gzip).
  *
- * Both are checked by the byte budgets in tests/budgets.test.ts: if a new react-router version
- * changes shape, the budget test fails rather than the site growing quietly.
+ * Both match the library's dist/ by pattern, so package.json pins react-router and react-router-dom
+ * to exact versions. vite-plugin-lean-router.test.ts holds the pin and the patterns to the installed
+ * files, and the byte budgets of tests/budgets.test.ts catch a site that grows anyway.
  */
 export function leanRouter(): Plugin {
   const require = createRequire(import.meta.url)
