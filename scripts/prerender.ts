@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { blogRoute, listEntry } from '../src/core/blog.ts'
 import type { SiteManifest } from '../src/core/manifest.ts'
 import type { TsWorker } from '../codegen/worker.ts'
 import { dataModule, type PageDataStore } from '../codegen/build-content.ts'
@@ -157,17 +158,20 @@ export async function renderRoutes(options: PrerenderOptions & { render: Prerend
       address: company.address,
     },
   }
-  const withBlogs: SiteDataState = { blogs, blogsLoading: false }
+  // The blog pages carry the list as the API answers it, without bodies; a post page adds its own
+  // body, so it hydrates without a fetch.
+  const withBlogs: SiteDataState = { blogs: blogs.map(listEntry), blogsLoading: false }
   const withoutBlogs: SiteDataState = { blogs: [], blogsLoading: true }
+  const posts = new Map(blogs.map((blog) => [blogRoute(blog.custom_url), blog]))
   // Landing pages show Recent Blogs in their HTML; they carry only what the cards need.
   const withRecentBlogs: SiteDataState = { blogs: entry.recentBlogsData(blogs), blogsLoading: false }
   // The post shell renders as a post whose data is still on its way, so it hydrates for any address.
-  const dataFor = (route: string) =>
-    isLandingRoute(route)
-      ? withRecentBlogs
-      : route !== POST_SHELL_ROUTE && (route === '/blog' || route.startsWith('/blog/'))
-        ? withBlogs
-        : withoutBlogs
+  const dataFor = (route: string): SiteDataState => {
+    if (isLandingRoute(route)) return withRecentBlogs
+    if (route === '/blog') return withBlogs
+    const post = route === POST_SHELL_ROUTE ? undefined : posts.get(route)
+    return post ? { ...withBlogs, bodies: { [post.custom_url]: { description: post.description } } } : withoutBlogs
+  }
 
   const renderRoute = async ({ route, file }: { route: string; file: string }) => {
     const data = dataFor(route)

@@ -21,6 +21,15 @@ const LATE = {
   custom_url: 'published-after-build',
   title: 'A post the build never saw',
   meta_title: 'A post the build never saw | Blog',
+  description: [[['p', 0, 'Written after the build, sent only at the post address.']]],
+}
+/** A post the list names whose own address fails: its page shows the meta description instead of a body. */
+const NO_BODY = {
+  id: 7002,
+  custom_url: 'body-unavailable',
+  title: 'A post whose body cannot be had',
+  meta_title: 'A post whose body cannot be had | Blog',
+  meta_desc: 'What this post is about, in one sentence.',
 }
 
 const listen = (server: Server) =>
@@ -34,6 +43,8 @@ let site: RunningSite
 let browser: Browser
 let dist: string
 const pictureRequests: string[] = []
+/** Posts asked for at their own address. */
+const postRequests: string[] = []
 
 beforeAll(async () => {
   imageHost = createServer((req, res) => {
@@ -43,13 +54,22 @@ beforeAll(async () => {
   const images = await listen(imageHost)
   // Every post's picture on the image host, as a blog API with a CDN answers.
   const built = builtBlogs(loadContent(root))
-  const posts = [...built, { ...built[0], ...LATE }].map((post) => ({
+  const posts = [...built, { ...built[0], ...LATE }, { ...built[0], ...NO_BODY }].map((post) => ({
     ...post,
     image: `${images}/pictures/${post.custom_url}.svg`,
   }))
+  // The list carries the bodies of the posts the build knows, as the company's API does today; the
+  // two late ones come without, and only LATE's own address answers.
+  const late = new Set([LATE.custom_url, NO_BODY.custom_url])
+  const listed = posts.map(({ description, ...entry }) => (late.has(entry.custom_url) ? entry : { ...entry, description }))
   api = createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
-    res.end(JSON.stringify(req.url?.startsWith('/blogs/blog') ? { blogs: posts } : { project: [] }))
+    const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*' }
+    const slug = /^\/blogs\/blog\/([\w-]+)$/.exec(req.url ?? '')?.[1]
+    if (slug) postRequests.push(slug)
+    if (slug && slug !== LATE.custom_url) return res.writeHead(500, headers).end('{}')
+    const post = posts.find((p) => p.custom_url === slug)
+    res.writeHead(200, headers)
+    res.end(JSON.stringify(post ? { blog: post } : req.url?.startsWith('/blogs/blog') ? { blogs: listed } : { project: [] }))
   })
   const apiUrl = await listen(api)
   dist = mkdtempSync(path.join(tmpdir(), 'company-api-dist-'))
@@ -103,7 +123,34 @@ describe("site built against the company's blog API", () => {
     expect(response?.status()).toBe(200)
     await page.locator('h1', { hasText: LATE.title }).waitFor()
     expect(await page.title()).toBe(LATE.meta_title)
+    // The list carries no body for it: the page asks the post's address once.
+    await page.locator('.blog-post__body', { hasText: 'Written after the build' }).waitFor()
+    expect(postRequests.filter((slug) => slug === LATE.custom_url)).toHaveLength(1)
     expect(messages).toEqual([])
+    await page.close()
+  })
+
+  it("shows a post's meta description when the API cannot give its body", async () => {
+    const page = await browser.newPage()
+    const messages = watchConsole(page)
+    await gotoHydrated(page, `${site.url}/blog/${NO_BODY.custom_url}`)
+    await page.locator('.blog-post__body:not([aria-busy])', { hasText: NO_BODY.meta_desc }).waitFor()
+    expect(postRequests).toContain(NO_BODY.custom_url)
+    // The failed answer is reported (the browser's own line, and ours); nothing else is.
+    expect(messages.filter((m) => !/500 \(Internal Server Error\)|could not be loaded/.test(m))).toEqual([])
+    await page.close()
+  })
+
+  it('shows the body the list carries, going from /blog to a post, without asking its address', async () => {
+    const page = await browser.newPage()
+    await page.addInitScript(() => sessionStorage.setItem('lead-sent', '1'))
+    const post = builtBlogs(loadContent(root))[1]
+    await gotoHydrated(page, `${site.url}/blog`)
+    await page.waitForLoadState('networkidle')
+    await page.locator(`.blog-card__more[href="/blog/${post.custom_url}"]`).click()
+    await page.waitForURL((url) => url.pathname === `/blog/${post.custom_url}`)
+    await page.locator('.blog-post__body:not([aria-busy])').waitFor()
+    expect(postRequests).not.toContain(post.custom_url)
     await page.close()
   })
 

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '../codegen/content.ts'
+import { builtBlogs } from '../codegen/site-manifest.ts'
+import { markupText } from '../src/core/blog.ts'
 import { gotoHydrated, pageIsHydrated, useSiteInChromium, visitableRoutes, watchConsole } from './browser.ts'
 
 const content = loadContent(process.cwd())
 const landing = content.pages.find((p) => p.route === '/ai/Ai-Development')!
 const routes = visitableRoutes(content)
+const posts = builtBlogs(content)
+/** The opening words of a post's body, as its page shows them. */
+const bodyStart = (post: (typeof posts)[number]) => markupText(post.description[0]).slice(0, 60)
 
 const ctx = useSiteInChromium()
 
@@ -97,6 +102,59 @@ describe('prerendered site in Chromium', () => {
       dispatchEvent(new PopStateEvent('popstate'))
     })
     await page.waitForURL((url) => url.pathname === '/')
+    await page.close()
+  })
+
+  it('opens a post directly with its body in the HTML, hydrating without an error or a fetch of the body', async () => {
+    const post = posts[1]
+    const page = await ctx.browser.newPage()
+    const messages = watchConsole(page)
+    const asked: string[] = []
+    page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/blogs/blog/') && asked.push(r.url()))
+    const html = await (await fetch(`${ctx.site.url}/blog/${post.custom_url}`)).text()
+    expect(html).toContain(bodyStart(post).replace(/&/g, '&amp;').replace(/'/g, '&#x27;'))
+    await gotoHydrated(page, `${ctx.site.url}/blog/${post.custom_url}`)
+    await page.waitForLoadState('networkidle')
+    await page.locator('.blog-post__body', { hasText: bodyStart(post) }).waitFor()
+    expect(asked).toEqual([])
+    expect(messages).toEqual([])
+    await page.close()
+  })
+
+  it('navigates from /blog to a post: a screen-high placeholder, then the body, fetched once', async () => {
+    const post = posts[2]
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } })
+    const messages = watchConsole(page)
+    await page.addInitScript(() => sessionStorage.setItem('lead-sent', '1'))
+    // The body's answer waits until the placeholder has been looked at.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const asked: string[] = []
+    await page.route(`**/api/blogs/blog/${post.custom_url}`, async (route) => {
+      asked.push(route.request().url())
+      await held
+      await route.continue()
+    })
+    await gotoHydrated(page, `${ctx.site.url}/blog`)
+    await page.waitForLoadState('networkidle')
+    await page.locator(`.blog-card__more[href="/blog/${post.custom_url}"]`).click()
+    await page.waitForURL((url) => url.pathname === `/blog/${post.custom_url}`)
+    const placeholder = page.locator('.blog-post__body[aria-busy="true"]')
+    await placeholder.waitFor()
+    const top = await placeholder.evaluate((el) => el.getBoundingClientRect().top)
+    expect(await placeholder.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThanOrEqual(900)
+    release()
+    const body = page.locator('.blog-post__body', { hasText: bodyStart(post) })
+    await body.waitFor()
+    // The body takes the placeholder's place: nothing above it moved.
+    expect(await body.evaluate((el) => el.getBoundingClientRect().top)).toBe(top)
+    // Back to the list and to the post again: the body is kept, not asked for twice.
+    await page.goBack()
+    await page.waitForURL((url) => url.pathname === '/blog')
+    await page.locator(`.blog-card__more[href="/blog/${post.custom_url}"]`).click()
+    await body.waitFor()
+    expect(asked).toHaveLength(1)
+    expect(messages).toEqual([])
     await page.close()
   })
 

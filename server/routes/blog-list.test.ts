@@ -18,7 +18,7 @@ const blogs: BuiltBlog[] = Array.from({ length: 45 }, (_, i) => ({
   image_alt: 'x',
   image_width: 800,
   image_height: 450,
-  description: [],
+  description: [[['p', 0, `The body of post ${i + 1}. `.repeat(50)]]],
   published: '2026-01-01',
 }))
 
@@ -53,6 +53,9 @@ describe('GET /api/blogs/blog', () => {
         custom_url: 'post-1',
       }),
     )
+    // The bodies stay out of the list: the cards read the excerpt, a post page asks for its body.
+    for (const entry of body.blogs) expect(entry).not.toHaveProperty('description')
+    expect(body.blogs[0].excerpt).toMatch(/^The body of post 1\. The body of post 1\..{80,}…$/)
     const second = await (await fetch(`${url}/api/blogs/blog?resultPerPage=40&currentPage=2`)).json()
     expect(second.blogs.map((b: { id: number }) => b.id)).toEqual([41, 42, 43, 44, 45])
   })

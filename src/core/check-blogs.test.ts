@@ -61,6 +61,7 @@ describe('checkBlogs', () => {
     ['description', good(9, { description: 5 })],
     ['published', good(9, { published: 20260101 })],
     ['author', good(9, { author: { name: 'x' } })],
+    ['excerpt', good(9, { excerpt: ['x'] })],
   ])('drops an entry with a bad %s, keeps the others, warns once naming the field', (field, bad) => {
     const { ids, warnings } = check([good(1), bad, good(2)])
     expect(ids).toEqual([1, 2])

@@ -38,6 +38,7 @@ const fieldChecks = (imageOrigins: readonly string[]): Record<keyof ApiBlog, (v:
   image_width: isOptional(isPositive),
   image_height: isOptional(isPositive),
   description: isOptional(isDescription),
+  excerpt: isOptional(isString),
   published: isOptional(isString),
   author: isOptional(isString),
 })
@@ -86,3 +87,6 @@ export function checkBlogs(
   }
   return kept
 }
+
+/** The first field of one post that fails the list's checks (as a warning names it), or undefined when it passes. */
+export const postProblem = (entry: unknown, imageOrigins: readonly string[]) => badField(entry, fieldChecks(imageOrigins))

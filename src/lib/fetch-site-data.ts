@@ -5,7 +5,8 @@ import type { SiteDataStore } from './site-data'
 
 const BLOGS_URL = blogListUrl(blogApi)
 
-async function fetchJson(url: string, fetcher: typeof fetch): Promise<Record<string, unknown>> {
+/** GET of a JSON object; any other answer reads as an object without fields, a non-2xx status as an error. */
+export async function fetchJson(url: string, fetcher: typeof fetch): Promise<Record<string, unknown>> {
   const response = await fetcher(url, { headers: { accept: 'application/json' } })
   if (!response.ok) throw new Error('Failed to fetch data')
   const body: unknown = await response.json()

@@ -1,10 +1,21 @@
 import { createContext, use, useSyncExternalStore, type ReactNode } from 'react'
 import type { ApiBlog } from '../core/blog'
 
-/** Data fetched once when the app starts and shared by every page (the blog list), never refetched on navigation. */
+/**
+ * A post's body as the store holds it: asked for, arrived (the build's blocks or another API's
+ * HTML), or not to be had (a failed or malformed answer, or a post without one).
+ */
+export type PostBody = 'loading' | 'unavailable' | { description: NonNullable<ApiBlog['description']> }
+
+/**
+ * Data fetched once and shared by every page, never refetched on navigation: the blog list, asked
+ * for when the app starts, and the body of each post opened, asked for when its page first needs it.
+ */
 export interface SiteDataState {
   blogs: ApiBlog[]
   blogsLoading: boolean
+  /** Bodies by custom_url; a prerendered post page brings its own, so it hydrates without a fetch. */
+  bodies?: Record<string, PostBody>
 }
 
 export interface SiteDataStore {
@@ -40,8 +51,14 @@ export function SiteDataProvider({ store, children }: { store: SiteDataStore; ch
   return <SiteDataContext value={store}>{children}</SiteDataContext>
 }
 
-export function useSiteData(): SiteDataState {
+/** The store itself, for a page that fills it (a post's body). */
+export function useSiteDataStore(): SiteDataStore {
   const store = use(SiteDataContext)
   if (!store) throw new Error('useSiteData needs a SiteDataProvider above it')
+  return store
+}
+
+export function useSiteData(): SiteDataState {
+  const store = useSiteDataStore()
   return useSyncExternalStore(store.subscribe, store.get, () => store.initial)
 }

@@ -1,8 +1,7 @@
 import { Link } from '../../lib/router'
 import { site } from '../../lib/site'
 import { BlogImage } from './BlogImage'
-import { blogTitle, type ApiBlog } from '../../core/blog'
-import { blogExcerpt } from './excerpt'
+import { blogExcerpt, blogTitle, type ApiBlog } from '../../core/blog'
 
 /** A blog card: image, title, a 140-character excerpt, and 'Read More', which also takes the reader to the top. */
 export function BlogCard({

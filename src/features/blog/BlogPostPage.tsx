@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { DocumentHead } from '../../lib/document-head'
 import { MarkupList } from '../../components/Markup'
 import { MessagePage } from '../../components/MessagePage'
@@ -8,11 +9,30 @@ import { BlogImage } from '../../components/blog/BlogImage'
 import { HtmlBody } from './HtmlBody'
 import { blogTitle } from '../../core/blog'
 import { RecentBlogs } from '../../components/blog/RecentBlogs'
-import { useSiteData } from '../../lib/site-data'
+import { fetchPostBody } from './post-body'
+import { useSiteData, useSiteDataStore, type PostBody } from '../../lib/site-data'
+
+/**
+ * A body on its way: lines of text to come, a screen high, so what follows stays below the fold until
+ * it arrives. Only ever rendered in the browser (a prerendered post carries its body), where a style
+ * set by script passes the Content-Security-Policy; a rule in the stylesheet would weigh on every page.
+ */
+const LOADING_BODY = {
+  minHeight: '100vh',
+  background: 'repeating-linear-gradient(180deg, var(--accent-tint) 0 1em, transparent 1em 1.75em)',
+  opacity: 0.6,
+}
 
 export function BlogPostPage({ customUrl }: { customUrl: string }) {
-  const { blogs, blogsLoading } = useSiteData()
+  const { blogs, blogsLoading, bodies } = useSiteData()
+  const store = useSiteDataStore()
   const post = blogs.find((b) => b.custom_url === customUrl)
+  // Another API's list may carry the body (used as it is); ours does not, and the page asks for it once.
+  const body: PostBody | undefined = post?.description !== undefined ? { description: post.description } : bodies?.[customUrl]
+  const needsBody = post !== undefined && body === undefined
+  useEffect(() => {
+    if (needsBody) void fetchPostBody(store, customUrl)
+  }, [needsBody, store, customUrl])
 
   if (!post) {
     if (blogsLoading)
@@ -53,15 +73,19 @@ export function BlogPostPage({ customUrl }: { customUrl: string }) {
         <h1 id="page-title">{blogTitle(post)}</h1>
         {post.published ? <p className="blog-post__meta">{post.published}</p> : null}
         <BlogImage blog={post} className="blog-post__image" priority />
-        <div className="prose blog-post__body">
-          {typeof post.description === 'string' ? (
-            <HtmlBody html={post.description} />
-          ) : post.description ? (
-            <MarkupList items={post.description} />
-          ) : (
-            <p>{post.meta_desc}</p>
-          )}
-        </div>
+        {body === undefined || body === 'loading' ? (
+          <div className="prose blog-post__body" aria-busy="true" style={LOADING_BODY} />
+        ) : (
+          <div className="prose blog-post__body">
+            {body === 'unavailable' ? (
+              <p>{post.meta_desc}</p>
+            ) : typeof body.description === 'string' ? (
+              <HtmlBody html={body.description} />
+            ) : (
+              <MarkupList items={body.description} />
+            )}
+          </div>
+        )}
       </article>
       <RecentBlogs excludeId={post.id} />
     </>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Markup } from '../../components/Markup'
 import { PURIFY_CONFIG, toBlocks } from '../../core/markup-html'
 import type { MarkupNode } from '../../core/markup-policy'
-import { stripTags } from '../../components/blog/excerpt'
+import { stripTags } from '../../core/blog'
 
 /**
  * A post body given as HTML. The sanitizer and the parser load only here, after hydration; until
