@@ -26,6 +26,15 @@ export function startupScripts(html: string): string[] {
   return [...new Set(found)]
 }
 
+/** The byte budgets in KB of gzip (1 KB = 1024 bytes): tests/budgets.test.ts asserts them, the bench prints them. */
+export const BYTE_BUDGETS_KB = {
+  sharedJs: 82,
+  landingStartupJs: 89,
+  pageChunkMax: 8,
+  landingHtmlMax: 40,
+  css: 20,
+} as const
+
 export interface BundleReport {
   /** JS every page loads at start (the same on all of them). */
   sharedJs: number
