@@ -7,10 +7,8 @@
  * both bundles and renders only the routes whose inputs changed: an edit to a page's copy rewrites
  * that page's HTML and data file.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { execFile } from 'node:child_process'
-import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -29,31 +27,14 @@ import { SITE_MANIFEST_PATH, type SiteManifest } from '../src/core/manifest.ts'
 import { pageDataDir } from '../src/core/routes.ts'
 import { blogApiSettings } from '../src/core/blog-api.ts'
 import { takeLock } from './build-lock.ts'
+import { buildCacheDir, markBuildCache, pruneBuildCaches } from './build-cache.ts'
+import { compileServer } from './compile-server.ts'
 import { codeKey, digest, readBuildState, writeBuildState, type BuildState, type RouteRecord } from './build-state.ts'
 import { precompress } from './precompress.ts'
 import { prerender } from './prerender.ts'
 import { lastChanged, robotsTxt, sitemapXml } from './seo-files.ts'
 
 let builds = 0
-
-/** Names the output folder a build cache belongs to. */
-const OUT_DIR_MARK = 'out-dir'
-
-/** Removes the build caches of output folders that are gone, such as a test's temp folder. */
-function pruneBuildCaches(cacheRoot: string) {
-  if (!existsSync(cacheRoot)) return
-  for (const name of readdirSync(cacheRoot)) {
-    const dir = path.join(cacheRoot, name)
-    try {
-      const mark = path.join(dir, OUT_DIR_MARK)
-      // A folder without its mark is either being made this moment or from an older build: give it an hour.
-      const gone = existsSync(mark) ? !existsSync(readFileSync(mark, 'utf8')) : Date.now() - statSync(dir).mtimeMs > 3_600_000
-      if (gone) rmSync(dir, { recursive: true, force: true })
-    } catch {
-      // Another build removed it first.
-    }
-  }
-}
 
 /**
  * The build's worker threads (scripts/build-worker.ts), one per core besides this one, started when
@@ -93,14 +74,6 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
   } finally {
     release()
   }
-}
-
-/** The bundles, the server render and the client's index.html of one output folder, kept for its next build. */
-function buildCacheDir(root: string, outDir: string): string {
-  const builds = cacheFolder(root, 'site-build')
-  // Vite and React are found there too: without it nothing could be built.
-  if (!builds) throw new Error(`${root} has no node_modules: run \`npm ci\` first`)
-  return path.join(builds, digest(outDir).slice(0, 16))
 }
 
 async function buildInto(root: string, outDir: string, options: BuildOptions) {
@@ -162,7 +135,7 @@ async function startBuild(root: string, outDir: string, options: BuildOptions): 
   pruneBuildCaches(path.dirname(cacheDir))
   await mkdir(outDir, { recursive: true })
   await mkdir(cacheDir, { recursive: true })
-  await writeFile(path.join(cacheDir, OUT_DIR_MARK), outDir)
+  await markBuildCache(cacheDir, outDir)
   // Every bundle erases the content types: they are made while the content is checked and bundled.
   const types = writeContentTypes(root).then(() => options.onGenerated?.())
   // Awaited by record; until then a failure must not count as unhandled.
@@ -371,36 +344,6 @@ async function record(build: Build, content: ContentSet, site: RenderedSite, cod
     rendered: site.rendered,
     bundled: build.bundled,
   }
-}
-
-/**
- * The server as JavaScript in build/ (tsconfig.server.json), emitted by tsc in its own process
- * beside the site build; tsc keeps a record of what it compiled (build/.tsbuildinfo) and does
- * little when nothing changed.
- */
-async function compileServer(root: string): Promise<void> {
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
-  // Everything tsconfig.server.json can include, and the compiler: when none of it changed since
-  // the last compile, tsc would spend a second and a half finding that out.
-  const inputs = digest(
-    readFileSync(tsc),
-    ...[
-      'tsconfig.server.json',
-      ...['server', 'src/core', 'src/generated'].flatMap((dir) => filesUnder(path.join(root, dir)).map((f) => `${dir}/${f}`)),
-    ]
-      .filter((f) => f.endsWith('.json') || f.endsWith('.ts'))
-      .map((f) => `${f}\0${readFileSync(path.join(root, f), 'utf8')}`),
-  )
-  const stamp = path.join(root, 'build/.inputs')
-  if (existsSync(path.join(root, 'build/server/main.js')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === inputs) return
-  await new Promise<void>((resolve, reject) => {
-    // Emit only: the types are checked by `npm run typecheck` (tsc -b, part of `npm test`), and the
-    // emitted files are the same either way; checking cost 2.4 s of a 3.8 s compile.
-    execFile(process.execPath, [tsc, '-p', 'tsconfig.server.json', '--noCheck'], { cwd: root }, (error, stdout, stderr) =>
-      error ? reject(new Error(`tsc -p tsconfig.server.json --noCheck failed:\n${stdout}${stderr}`)) : resolve(),
-    )
-  })
-  await writeFile(stamp, inputs)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
