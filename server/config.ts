@@ -3,7 +3,7 @@ import proxyAddr from '@fastify/proxy-addr'
 import envSchema from 'env-schema'
 import { CHANNELS, type ConfiguredChannel } from './channels/registry.ts'
 import type { DeliverySettings } from './lead-delivery.ts'
-import { DEFAULT_GEO_URL, DEFAULT_IP_LOOKUP_URL } from '../src/core/lookups.ts'
+import { DEFAULT_GEO_URL, DEFAULT_IP_LOOKUP_URL, lookupUrl } from '../src/core/lookups.ts'
 
 /** Everything the server reads from the environment, validated once at start. */
 export interface ServerConfig {
@@ -144,7 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   const origin = (name: string, raw: string | undefined): string | undefined => {
     if (!raw) return undefined
     try {
-      return new URL(raw.replace('{ip}', '0.0.0.0').replace('{token}', 'x')).origin
+      return lookupUrl(raw).origin
     } catch {
       problems.push(`${name}=${raw}: expected an absolute URL`)
       return undefined

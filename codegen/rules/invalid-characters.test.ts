@@ -1,23 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { pageProblems, testIndex } from './testing.ts'
 import { checkSource } from '../checker.ts'
-import type { SiteIndex } from '../site-index.ts'
-import { expandTerms } from '../terms.ts'
 import { parseYamlSource } from '../yaml-source.ts'
 
 const valid = readFileSync('codegen/__fixtures__/pages/valid.yaml', 'utf8')
-const index: SiteIndex = {
-  routes: new Set(['/', '/blog', '/ai/Ai-Development']),
-  imageExists: (src) => src === '/images/pages/placeholder.svg' || src === '/images/pages/insurance-ai.svg',
-}
-const FILE = 'content/pages/x.yaml'
-
-/** Every check a page gets, terms first, as the content check runs them. */
-function checkPage(text: string, terms: Record<string, string> = {}) {
-  const source = parseYamlSource(text, FILE)
-  const termProblems = source.problems.length === 0 ? expandTerms(source, terms) : []
-  return termProblems.length > 0 ? termProblems : checkSource(source, 'page', index)
-}
 
 /** valid.yaml with its title (line 6, value at column 9) written as `value`. */
 const withTitle = (value: string) => valid.replace('title1: Fixture title', `title1: ${value}`)
@@ -41,10 +28,10 @@ describe('characters that are never text, written as escapes in double quotes', 
     ['a noncharacter', String.raw`"Fixture \uFFFE title"`, 'the noncharacter U+FFFE'],
     ['a noncharacter past the first plane', String.raw`"Fixture \U0001FFFF title"`, 'the noncharacter U+1FFFF'],
   ])('%s is reported at the field', (_what, written, named) => {
-    expect(checkPage(withTitle(written))).toEqual([
+    expect(pageProblems(withTitle(written))).toEqual([
       expect.objectContaining({
         name: 'InvalidCharacter',
-        file: FILE,
+        file: 'content/pages/x.yaml',
         line: 6,
         column: 9,
         field: 'title1',
@@ -58,7 +45,7 @@ describe('characters that are never text, written as escapes in double quotes', 
     const text = valid
       .replace(/^ {2}- Some .*$/m, String.raw`  - "Some \u202E<b>bold</b> text."`)
       .replace('serviceTitle: Services', String.raw`"service\0Title": Services`)
-    expect(checkPage(text).map((p) => [p.name, p.field, p.line, p.column, p.message])).toEqual([
+    expect(pageProblems(text).map((p) => [p.name, p.field, p.line, p.column, p.message])).toEqual([
       [
         'InvalidCharacter',
         'descriptionOne[0]',
@@ -81,7 +68,7 @@ describe('characters that are never text, written as escapes in double quotes', 
 
   it('finds them in inserted terms, where the page uses them', () => {
     const text = valid.replace('Call us', 'Call us {{terms.ownership}}')
-    expect(checkPage(text, { ownership: 'You own\u2028 it.' })).toEqual([
+    expect(pageProblems(text, { ownership: 'You own\u2028 it.' })).toEqual([
       expect.objectContaining({ name: 'InvalidCharacter', field: 'contactUsToday', line: 20, column: 17 }),
     ])
   })
@@ -95,7 +82,7 @@ describe('characters that are never text, written as escapes in double quotes', 
     image: { src: /images/pages/insurance-ai.svg, alt: An umbrella over claim documents }
     tags: [LLM]
 `
-    expect(checkSource(parseYamlSource(projects, 'content/projects.yaml'), 'projects', index)[0]).toMatchObject({
+    expect(checkSource(parseYamlSource(projects, 'content/projects.yaml'), 'projects', testIndex)[0]).toMatchObject({
       name: 'InvalidCharacter',
       line: 3,
       column: 11,
@@ -104,6 +91,6 @@ describe('characters that are never text, written as escapes in double quotes', 
   })
 
   it('accepts escapes of real text: tabs, no-break spaces, emoji written as a surrogate pair', () => {
-    expect(checkPage(withTitle(String.raw`"Fixture\ttitle\_\ud83d\ude80 \u00e9"`))).toEqual([])
+    expect(pageProblems(withTitle(String.raw`"Fixture\ttitle\_\ud83d\ude80 \u00e9"`))).toEqual([])
   })
 })

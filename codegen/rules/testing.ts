@@ -4,14 +4,15 @@ import type { Problem } from '../errors.ts'
 import type { ContentKind } from '../schemas.ts'
 import { siteProblems } from '../site-checks.ts'
 import type { SiteIndex } from '../site-index.ts'
+import { expandTerms } from '../terms.ts'
 import { parseYamlSource, type YamlSource } from '../yaml-source.ts'
 import { fileUnderCheck, type FileRule, type SiteRule } from './types.ts'
 
-/** A site of three routes and one image. */
+/** A site of three routes and two images. */
 export const testIndex: SiteIndex = {
   routes: new Set(['/', '/blog', '/ai/Ai-Development']),
-  imageExists: (src) => src === '/images/pages/placeholder.svg',
-  images: ['/images/pages/placeholder.svg'],
+  imageExists: (src) => src === '/images/pages/placeholder.svg' || src === '/images/pages/insurance-ai.svg',
+  images: ['/images/pages/placeholder.svg', '/images/pages/insurance-ai.svg'],
 }
 
 /** The problems `rule` alone finds in `text`, read as a file of `kind`. */
@@ -25,6 +26,13 @@ export function fileRuleProblems(
   }: { kind?: ContentKind; file?: string; index?: SiteIndex } = {},
 ): Problem[] {
   return checkSource(parseYamlSource(text, file), kind, index, { rules: [rule] })
+}
+
+/** Every check a page gets, the contract `terms` inserted first, as the content check runs them. */
+export function pageProblems(text: string, terms: Record<string, string> = {}, file = 'content/pages/x.yaml'): Problem[] {
+  const source = parseYamlSource(text, file)
+  const termProblems = source.problems.length === 0 ? expandTerms(source, terms) : []
+  return termProblems.length > 0 ? termProblems : checkSource(source, 'page', testIndex)
 }
 
 /** The problems `rule` alone finds across `sources`, all of `kind`, with what it keeps of each. */

@@ -9,7 +9,14 @@ export const PAGES_DIR = 'content/pages'
 export const BLOGS_DIR = 'content/blogs'
 
 /**
- * The routes that exist whatever the content (home, blog index, thank-you, the not-found page), and
+ * The page served for a post the build does not know but the company's API does (published after
+ * the build): the post page in its loading state, which renders the post once the API answers.
+ */
+export const POST_SHELL_ROUTE = '/blog/_post'
+
+/**
+ * The routes that exist whatever the content (home, blog index, thank-you, privacy, the not-found
+ * page and the post shell), and
  * whether search engines should list them; every landing page and blog post adds its own.
  */
 export const FIXED_ROUTES = [
@@ -17,15 +24,9 @@ export const FIXED_ROUTES = [
   { route: '/thank-you', indexable: false },
   { route: '/404', indexable: false },
   { route: '/blog', indexable: true },
-  { route: '/blog/_post', indexable: false },
+  { route: POST_SHELL_ROUTE, indexable: false },
   { route: '/privacy', indexable: true },
 ] as const
-
-/**
- * The page served for a post the build does not know but the company's API does (published after
- * the build): the post page in its loading state, which renders the post once the API answers.
- */
-export const POST_SHELL_ROUTE = '/blog/_post'
 
 /** Routes that are a page's frame, not a page of their own: never linked, listed or visited. */
 export const isFrameRoute = (route: string) => route === '/404' || route === POST_SHELL_ROUTE
