@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs'
 import path from 'node:path'
 import { isMainThread } from 'node:worker_threads'
 
@@ -12,12 +12,50 @@ export function cacheFolder(root: string, name: string): string | undefined {
 }
 
 /**
- * Folders already said to be unwritable, for every copy of this module in the process. A build loads
- * one (it hands Vite its config inline); `npm run dev` lets Vite bundle vite.config.ts, and with it a
- * second copy of the codegen it imports.
+ * The one eviction rule of the caches that keep a file per key (generated code, validators, worker
+ * bundles, compressed assets): a file no build has used for 30 days goes. Each use marks the file,
+ * and each cache prunes its folder once per process, when it is first opened.
  */
-const UNWRITABLE = Symbol.for('site-cache.unwritable')
-const unwritable = ((globalThis as typeof globalThis & { [UNWRITABLE]?: Set<string> })[UNWRITABLE] ??= new Set())
+export const KEEP_UNUSED_MS = 30 * 86_400_000
+const pruned = new Set<string>()
+
+/**
+ * The file `name` of cache folder `cache` (`cacheFolder`), marked used when it exists; undefined
+ * when the project has no node_modules to keep it in. Its folder is pruned by the rule above.
+ */
+export function keptFile(root: string, cache: string, name: string): string | undefined {
+  const folder = cacheFolder(root, cache)
+  if (!folder) return undefined
+  if (!pruned.has(folder)) {
+    pruned.add(folder)
+    pruneUnused(folder)
+  }
+  const file = path.join(folder, name)
+  if (existsSync(file)) {
+    try {
+      const now = new Date()
+      utimesSync(file, now, now)
+    } catch {
+      // A read-only cache still serves what it holds.
+    }
+  }
+  return file
+}
+
+/** Removes the files of `folder` no build has used for KEEP_UNUSED_MS. */
+export function pruneUnused(folder: string, now = Date.now()) {
+  for (const name of existsSync(folder) ? readdirSync(folder) : []) {
+    const file = path.join(folder, name)
+    try {
+      if (now - statSync(file).mtimeMs > KEEP_UNUSED_MS) rmSync(file, { force: true })
+    } catch {
+      // Gone already, or not ours to remove: left.
+    }
+  }
+}
+
+/** Folders already said to be unwritable. The build and `npm run dev` hand Vite its config inline, so the process has one copy of this module. */
+const unwritable = new Set<string>()
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error))
 

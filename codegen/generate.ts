@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import type { PageEntry } from './content.ts'
 import { MARKUP_NODE_TS } from './markup.ts'
 import { codeVersion, type CodeInputs } from './code-version.ts'
-import { cacheFolder } from './files.ts'
+import { keptFile } from './files.ts'
 import { mapRefs, type JsonSchema } from './json-schema.ts'
 import { schemaFiles } from './schemas.ts'
 import { writeFileAtomic } from './write-atomic.ts'
@@ -221,8 +221,7 @@ export async function writeContentTypes(root: string): Promise<string[]> {
  * json-schema-to-typescript or ts-morph spends half a second or more loading and formatting.
  */
 async function madeOnce(root: string, name: string, hash: string, make: () => string | Promise<string>): Promise<string> {
-  const folder = cacheFolder(root, 'site-generated')
-  const kept = folder && path.join(folder, `${hash.slice(0, 32)}-${name}`)
+  const kept = keptFile(root, 'site-generated', `${hash.slice(0, 32)}-${name}`)
   if (kept && existsSync(kept)) return readFileSync(kept, 'utf8')
   const text = await make()
   try {

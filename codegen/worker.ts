@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parentPort, Worker } from 'node:worker_threads'
-import { filesUnder } from './files.ts'
+import { codeVersion, type CodeInputs } from './code-version.ts'
+import { keptFile } from './files.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 
 /** A worker thread running a TypeScript module that answers each request it gets. */
@@ -17,9 +19,12 @@ const SOURCE_DIRS = ['codegen', 'scripts', 'src', 'schema']
 
 const bundles = new Map<string, Promise<string>>()
 
+/** What a worker bundle is made from: the project's sources and the bundler that joins them. */
+const WORKER_CODE: CodeInputs = { sourceDirs: SOURCE_DIRS, nested: true, libraries: ['rolldown'] }
+
 /**
  * The entry and the project files it imports as one JavaScript file, packages left as imports;
- * kept in node_modules/.cache/site-workers under a hash of the project's sources. A worker then
+ * kept in the site-workers cache under the entry's name and the code's version. A worker then
  * loads one file, where through tsx each worker ran a module loader of its own and transformed every
  * TypeScript file again. Each module keeps its own import.meta.url, which the checker uses to find
  * the files beside it.
@@ -31,17 +36,9 @@ function bundled(entry: URL): Promise<string> {
       const source = fileURLToPath(entry)
       const root = path.resolve(path.dirname(source), '..')
       // The project's own path too: the bundle names the files it was made from.
-      const hash = createHash('sha256').update(root)
-      for (const dir of SOURCE_DIRS)
-        for (const f of filesUnder(path.join(root, dir)).filter(
-          (f) => /\.(ts|tsx|mts|mjs|json)$/.test(f) && !/\.test\.tsx?$/.test(f),
-        ))
-          hash.update(f).update(readFileSync(path.join(root, dir, f)))
-      const out = path.join(
-        root,
-        'node_modules/.cache/site-workers',
-        `${path.basename(source).replace(/\.\w+$/, '')}-${hash.digest('hex').slice(0, 16)}.mjs`,
-      )
+      const version = createHash('sha256').update(root).update(codeVersion(root, WORKER_CODE)).digest('hex').slice(0, 16)
+      const name = `${path.basename(source).replace(/\.\w+$/, '')}-${version}.mjs`
+      const out = keptFile(root, 'site-workers', name) ?? path.join(os.tmpdir(), `site-workers-${name}`)
       if (existsSync(out)) return out
       const { rolldown } = await import('rolldown')
       const bundle = await rolldown({

@@ -2,7 +2,8 @@
  * `npm run dev`: Vite with hot reload (YAML edits included, content errors in the overlay) and the
  * embedded API answering /api/* in the same process, so the form and the blogs work as in production.
  */
-import { createServer as createViteServer } from 'vite'
+import { createServer as createViteServer, mergeConfig, type Plugin } from 'vite'
+import { siteConfig } from '../vite.config.ts'
 import { loadContent } from '../codegen/content.ts'
 import { formatReport } from '../codegen/report.ts'
 import { siteManifest } from '../codegen/site-manifest.ts'
@@ -23,16 +24,21 @@ const manifest = siteManifest(content, {
 const { app: api } = await createServer({ config, content: manifest, site: false })
 await api.ready()
 
-const vite = await createViteServer({
-  root,
-  plugins: [
-    {
-      name: 'embedded-api',
-      configureServer(server) {
-        server.middlewares.use((req, res, next) => (req.url?.startsWith('/api/') ? api.routing(req, res) : next()))
-      },
-    },
-  ],
-})
+// The config is given inline, as the build gives it: one copy of the content plugin and the codegen
+// it imports, in this process's own module graph.
+const vite = await createViteServer(
+  mergeConfig(siteConfig({ root, blogApi: manifest.blogApi }), {
+    root,
+    configFile: false,
+    plugins: [
+      {
+        name: 'embedded-api',
+        configureServer(server) {
+          server.middlewares.use((req, res, next) => (req.url?.startsWith('/api/') ? api.routing(req, res) : next()))
+        },
+      } satisfies Plugin,
+    ],
+  }),
+)
 await vite.listen()
 vite.printUrls()

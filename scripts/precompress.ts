@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
+import { mkdir, readFile, rename, stat, utimes, writeFile } from 'node:fs/promises'
+import { filesUnder, pruneUnused } from '../codegen/files.ts'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { threadId } from 'node:worker_threads'
@@ -11,18 +11,6 @@ const gz = promisify(gzip)
 const COMPRESSIBLE = /\.(html|js|css|svg|json|xml|txt|map)$/
 /** Smaller files are compressed by the server on first request. */
 const MIN_BYTES = 10 * 1024
-
-async function* files(dir: string): AsyncGenerator<string> {
-  if (!existsSync(dir)) return
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) yield* files(full)
-    else yield full
-  }
-}
-
-/** Compressed files unused for this long are removed from the cache when a build compresses. */
-const KEEP_MS = 30 * 86_400_000
 
 /** The .br and .gz of `body` at these settings, from the cache when an earlier build made them. */
 async function compressed(body: Buffer, quality: number, cacheDir: string | undefined): Promise<[Buffer, Buffer]> {
@@ -58,16 +46,6 @@ async function compressed(body: Buffer, quality: number, cacheDir: string | unde
   return made
 }
 
-/** Removes compressed files no build has used for KEEP_MS. */
-async function prune(cacheDir: string) {
-  const now = Date.now()
-  for (const name of await readdir(cacheDir).catch(() => [])) {
-    const file = path.join(cacheDir, name)
-    const stats = await stat(file).catch(() => undefined)
-    if (stats && now - stats.mtimeMs > KEEP_MS) await rm(file, { force: true })
-  }
-}
-
 /**
  * Writes .br and .gz beside the hashed assets, compressed once at the best setting since they are
  * cached for a year. HTML and page data files are left to the server (it compresses each file once,
@@ -79,12 +57,12 @@ async function prune(cacheDir: string) {
  */
 export async function precompress(dir: string, { cacheDir, concurrency = 8 }: { cacheDir?: string; concurrency?: number } = {}) {
   const queue: string[] = []
-  for await (const file of files(path.join(dir, 'assets'))) {
+  for (const file of filesUnder(path.join(dir, 'assets')).map((rel) => path.join(dir, 'assets', rel))) {
     if (COMPRESSIBLE.test(file) && (await stat(file)).size >= MIN_BYTES) queue.push(file)
   }
   if (cacheDir) {
     await mkdir(cacheDir, { recursive: true })
-    await prune(cacheDir)
+    pruneUnused(cacheDir)
   }
   const worker = async () => {
     for (let file = queue.pop(); file; file = queue.pop()) {

@@ -9,7 +9,7 @@ const TEXT_END = /((?:<\/[a-z]+>)*)$/
 
 /**
  * Copy `n` of a real page, every text of 40 characters or more (the uniqueness rule looks at 120, after contract terms are inserted)
- * made its own by a number after its last word, and the title, description and label numbered:
+ * made its own by a number after its last word, and the title, description, label and heading numbered:
  * the same markup, entities, links and length as the real page, without its words repeated.
  */
 export function realSizeCopy(page: Record<string, unknown>, n: number): Record<string, unknown> {
@@ -17,6 +17,7 @@ export function realSizeCopy(page: Record<string, unknown>, n: number): Record<s
     if (typeof value === 'string') {
       if (key === 'metaTitle') return `${value.slice(0, 60 - ` ${n}`.length).trimEnd()} ${n}`
       if (key === 'label') return `${value.slice(0, 40 - ` ${n}`.length).trimEnd()} ${n}`
+      if (key === 'title1') return `${value.slice(0, 80 - ` ${n}`.length).trimEnd()} ${n}`
       if (key === 'metaDescription') return `${n}: ${value}`.slice(0, 160)
       return (value.length >= 40 || value.includes('{{')) && !/^(\/|https?:)/.test(value)
         ? value.replace(TEXT_END, ` (${n})$1`)
