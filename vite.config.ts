@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { ChunkingContext, CodeSplittingOptions } from 'rolldown'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import type { BuildContent } from './codegen/build-content.ts'
+import { blogApiSettings, type BlogApiSettings } from './src/core/blog-api.ts'
 import { contentPlugin } from './codegen/vite-plugin-content.ts'
 import { headScript } from './scripts/head-scripts.ts'
 import { leanRouter } from './scripts/vite-plugin-lean-router.ts'
@@ -28,11 +29,15 @@ const FRAMEWORK =
  * file costs a request and its headers, and a landing page loaded twenty, thirteen under 2 KB gzip.
  * - `framework`: React, react-dom, the scheduler, react-router and Vite's loader (FRAMEWORK);
  * - `site`: what src/app/start-site.tsx imports (the shell, the route table, the data store, the
- *   popup's frame), and what a landing page shares with another kind of page;
- * - `pages`: what the other kinds of page (home, blog, thank-you, not found) share among themselves;
- * - each kind of page stays the chunk its dynamic import makes: the landing layout with its
- *   sections, the home page, the blog list… Their manifest keys are their source files, which the
- *   prerenderer's preload links look up. Each landing page's data is a file outside the bundle;
+ *   popup's frame, and the landing layout's first screen: 50 of the site's pages are landing pages);
+ * - `pages`: what the other kinds of page (home, blog, thank-you, not found) and the parts of pages
+ *   that load late (src/lib/late.tsx: the landing page below its introduction, the footer) share
+ *   among themselves;
+ * - each other kind of page stays the chunk its dynamic import makes: the home page, the blog
+ *   list… Their manifest keys are their source files, which the prerenderer's preload links look
+ *   up. Each landing page's data is a file outside the bundle;
+ * - each late part stays the chunk its dynamic import makes (the landing layout below its
+ *   introduction, the footer);
  * - what waits for a click or a scroll (the popup's form, the carousel, toasts, the post-body
  *   sanitizer) stays in the chunk of its own dynamic import.
  * start-site's top level hydrates the page, and it runs when `site` is first evaluated: only the
@@ -54,23 +59,23 @@ function chunkGroups(root: string): CodeSplittingOptions {
       return found
     }
     const file = (rel: string) => path.join(root, rel)
-    const landing = closure(file('src/features/landing/LandingPage.tsx'))
-    const others = (ctx.getModuleInfo(file('src/app/App.tsx'))?.dynamicallyImportedIds ?? []).map(closure)
+    const late = file('src/lib/late.tsx')
+    const lateParts = (ctx.getModuleInfo(late)?.importers ?? []).flatMap(
+      (id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? [],
+    )
+    const pageKinds = ctx.getModuleInfo(file('src/app/App.tsx'))?.dynamicallyImportedIds ?? []
+    const others = [...pageKinds, ...lateParts].map(closure)
     plan = new Map()
     for (const id of closure(file('src/app/start-site.tsx'))) plan.set(id, 'site')
     for (const kind of others)
-      for (const id of kind) {
-        if (plan.has(id)) continue
-        if (landing.has(id)) plan.set(id, 'site')
-        else if (others.filter((other) => other.has(id)).length > 1) plan.set(id, 'pages')
-      }
+      for (const id of kind) if (!plan.has(id) && others.filter((other) => other.has(id)).length > 1) plan.set(id, 'pages')
     return plan.get(id)
   }
   return {
     groups: [
       { name: 'framework', test: FRAMEWORK, priority: 3 },
-      { name: (id, ctx) => (chunkOf(id, ctx) === 'site' ? 'site' : null), priority: 2 },
-      { name: (id, ctx) => (chunkOf(id, ctx) === 'pages' ? 'pages' : null), priority: 1 },
+      { name: (id, ctx) => (chunkOf(id, ctx) === 'site' ? 'site' : null), debugName: 'site', priority: 2 },
+      { name: (id, ctx) => (chunkOf(id, ctx) === 'pages' ? 'pages' : null), debugName: 'pages', priority: 1 },
     ],
   }
 }
@@ -84,11 +89,14 @@ export function siteConfig({
   root = path.dirname(fileURLToPath(import.meta.url)),
   isSsrBuild = false,
   content,
-}: { root?: string; isSsrBuild?: boolean; content?: BuildContent } = {}): UserConfig {
+  blogApi = blogApiSettings(process.env),
+}: { root?: string; isSsrBuild?: boolean; content?: BuildContent; blogApi?: BlogApiSettings } = {}): UserConfig {
   return {
     plugins: [contentPlugin({ build: content }), react(), themeBoot(), leanRouter()],
     define: {
       __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+      // Read and checked once, by the build: the browser gets the settled value, not the parser.
+      __BLOG_API__: JSON.stringify(blogApi),
     },
     build: {
       target: 'es2022',

@@ -1,4 +1,4 @@
-import { LandingPage, LandingRoute, preloadLanding } from '../features/landing/LandingRoute'
+import { LandingRoute, preloadLanding } from '../features/landing/LandingRoute'
 import { LinkNavigation, matchRoute, Navigate, RouteSwitch, useLocation, type RouteEntry } from '../lib/router'
 import { lazyComponent } from '../lib/load-once'
 import { PageBoundary } from './PageBoundary'
@@ -37,7 +37,7 @@ const routes: readonly (RouteEntry & { page?: { preload(): Promise<unknown>; sou
   { path: '/blog/:customUrl', page: BlogPostPage, render: ({ customUrl }) => <BlogPostPage customUrl={customUrl!} /> },
   { path: '/thank-you', page: ThankYouPage, render: () => <ThankYouPage /> },
   { path: '/privacy', page: PrivacyPage, render: () => <PrivacyPage /> },
-  { path: '/ai/:slug', page: LandingPage, render: () => <LandingRoute /> },
+  { path: '/ai/:slug', render: () => <LandingRoute /> },
   { path: '/ai/*', render: () => <Navigate to="/" replace /> },
 ]
 

@@ -5,6 +5,7 @@ import { createSiteDataStore, SiteDataProvider, type SiteDataState } from '../li
 import { pageRoutes } from '../generated/page-routes'
 import { site } from '../lib/site'
 import { App, preloadRoute, routeSources } from './App'
+import { loadLateParts } from '../lib/late'
 import { HeadProvider, type HeadCollector, type HeadData } from '../lib/document-head'
 
 export { pageRoutes, routeSources, site }
@@ -16,6 +17,7 @@ export type { HeadData, SiteDataState }
 /** Renders one route to HTML for the prerenderer, with the head the route declared. */
 export async function render(url: string, data: SiteDataState): Promise<{ html: string; head?: HeadData }> {
   await preloadRoute(url)
+  await loadLateParts()
   let head: HeadData | undefined
   const collector: HeadCollector = { collect: (declared) => (head = declared) }
   const html = renderToString(

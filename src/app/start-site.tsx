@@ -7,6 +7,7 @@ import { createSiteDataStore, emptySiteData, SiteDataProvider, type SiteDataStat
 import { App, preloadRoute } from './App'
 import { INITIAL_DATA_ID } from './initial-data'
 import { keepPrerenderedPage } from './PageBoundary'
+import { holdLateParts, releaseLateParts } from '../lib/late'
 
 function readInitialData(): SiteDataState {
   const script = document.getElementById(INITIAL_DATA_ID)
@@ -19,7 +20,7 @@ void startSiteDataFetch(store)
 const app = (
   <StrictMode>
     <SiteDataProvider store={store}>
-      <BrowserRouter>
+      <BrowserRouter onMove={releaseLateParts}>
         <App />
       </BrowserRouter>
     </SiteDataProvider>
@@ -32,8 +33,10 @@ function start() {
   // Prerendered pages hydrate; the dev server's page holds only the <!--app--> placeholder and renders.
   // In a transition, hydration yields to the browser every few milliseconds instead of running as one
   // long task; a click or key press on the page meanwhile makes React finish it at once and handle it.
-  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app))
-  else createRoot(container).render(app)
+  if (container.firstElementChild) {
+    holdLateParts(container)
+    startTransition(() => void hydrateRoot(container, app))
+  } else createRoot(container).render(app)
 }
 
 // The current page's chunks are already preloaded; waiting for them lets hydration run without

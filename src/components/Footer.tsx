@@ -2,6 +2,7 @@ import { Link } from '../lib/router'
 import type { PageCategory } from '../core/content'
 import { ROUTER_PATH } from '../core/routes'
 import { pagesIn } from '../lib/page-index'
+import footer from 'site-part:footer'
 import { site } from '../lib/site'
 import { Logo } from './Logo'
 
@@ -18,7 +19,7 @@ const FOOTER_LINKS_PER_GROUP = 30
 const year = String(__BUILD_YEAR__)
 
 export function Footer() {
-  const { company, footer, labels } = site
+  const { company, labels } = site
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">

@@ -1,24 +1,52 @@
-import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react'
+import { createContext, use, useState, useSyncExternalStore, type ReactNode } from 'react'
 
 interface ConsultationControls {
-  isOpen: boolean
   /** Opens the consultation popup; focus returns to the element that was focused when it closes. */
   open: () => void
   close: () => void
+  isOpen: () => boolean
+  subscribe: (listener: () => void) => () => void
 }
 
-const ConsultationContext = createContext<ConsultationControls | null>(null)
+/**
+ * The popup's state lives outside React's context, whose value never changes: a context change
+ * reaches every part of the page still waiting to hydrate (src/lib/late.tsx), and React renders
+ * those afresh, dropping their HTML. Only the popup subscribes to whether it is open.
+ */
+function createControls(): ConsultationControls {
+  let isOpen = false
+  const listeners = new Set<() => void>()
+  const set = (next: boolean) => {
+    if (next === isOpen) return
+    isOpen = next
+    for (const listener of listeners) listener()
+  }
+  return {
+    open: () => set(true),
+    close: () => set(false),
+    isOpen: () => isOpen,
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+const ControlsContext = createContext<ConsultationControls | null>(null)
 
 export function ConsultationProvider({ children }: { children: ReactNode }) {
-  const [isOpen, setOpen] = useState(false)
-  const open = useCallback(() => setOpen(true), [])
-  const close = useCallback(() => setOpen(false), [])
-  const value = useMemo(() => ({ isOpen, open, close }), [isOpen, open, close])
-  return <ConsultationContext value={value}>{children}</ConsultationContext>
+  const [controls] = useState(createControls)
+  return <ControlsContext value={controls}>{children}</ControlsContext>
 }
 
-export function useConsultation(): ConsultationControls {
-  const controls = use(ConsultationContext)
+export function useConsultation(): Pick<ConsultationControls, 'open' | 'close'> {
+  const controls = use(ControlsContext)
   if (!controls) throw new Error('useConsultation needs a ConsultationProvider above it')
   return controls
+}
+
+/** Whether the popup is open: for the popup itself. */
+export function useConsultationOpen(): boolean {
+  const controls = use(ControlsContext)!
+  return useSyncExternalStore(controls.subscribe, controls.isOpen, () => false)
 }

@@ -75,11 +75,25 @@ function browserHistory() {
   }
 }
 
-/** react-router's Router over the browser's history. A move renders in a transition: the old page stays until the new one can render. */
-export function BrowserRouter({ children }: { children: ReactNode }) {
+/**
+ * react-router's Router over the browser's history. A move renders in a transition: the old page
+ * stays until the new one can render. `onMove` hears each move just before it renders.
+ */
+export function BrowserRouter({ children, onMove }: { children: ReactNode; onMove?: () => void }) {
   const [history] = useState(browserHistory)
   const [current, setCurrent] = useState<Update>(() => ({ action: NavigationType.Pop, location: history.location() }))
-  useLayoutEffect(() => history.listen((update) => startTransition(() => setCurrent(update))), [history])
+  const heard = useRef(onMove)
+  useLayoutEffect(() => {
+    heard.current = onMove
+  })
+  useLayoutEffect(
+    () =>
+      history.listen((update) => {
+        heard.current?.()
+        startTransition(() => setCurrent(update))
+      }),
+    [history],
+  )
   return (
     <Router location={current.location} navigationType={current.action} navigator={history}>
       {children}

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { site } from '../../lib/site'
 import { lazyComponent } from '../../lib/load-once'
-import { useConsultation } from '../../lib/consultation'
+import { useConsultation, useConsultationOpen } from '../../lib/consultation'
 
 /**
  * The 'Talk to Expert' popup: a native modal <dialog>, so focus moves in and stays in, Escape
@@ -11,7 +11,8 @@ import { useConsultation } from '../../lib/consultation'
 const ConsultationForm = lazyComponent(() => import('./ConsultationForm').then((m) => m.ConsultationForm))
 
 export function ConsultationDialog({ variant }: { variant: 'landing' | 'default' }) {
-  const { isOpen, close } = useConsultation()
+  const { close } = useConsultation()
+  const isOpen = useConsultationOpen()
   const ref = useRef<HTMLDialogElement>(null)
   const copy = site.consultation
   // Once opened, the form stays mounted: closing and reopening keeps what the visitor typed.

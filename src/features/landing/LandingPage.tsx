@@ -1,28 +1,20 @@
 import { DocumentHead } from '../../lib/document-head'
 import { TalkToExpertButton } from '../../components/TalkToExpertButton'
-import { RecentBlogs } from '../../components/blog/RecentBlogs'
 import type { PageData } from '../../core/content'
-import numbers from 'site-part:numbers'
-import partners from 'site-part:partners'
-import serviceIcons from 'site-part:serviceIcons'
-import toolStack from 'site-part:toolStack'
 import { site } from '../../lib/site'
 import { Breadcrumb } from './sections/Breadcrumb'
-import { CardSection } from './sections/CardSection'
-import { ContactCta } from './sections/ContactCta'
-import { Faq } from './sections/Faq'
-import { Integrations } from './sections/Integrations'
 import { IntroBlocks } from './sections/IntroBlocks'
-import { NumbersBand } from '../../components/NumbersBand'
-import { PartnerStrip } from './sections/PartnerStrip'
-import { ProcessSteps } from './sections/ProcessSteps'
-import { ServiceCards } from './sections/ServiceCards'
-import { ToolStack } from './sections/ToolStack'
+import { latePart } from '../../lib/late'
 
-/** The one layout of every /ai/ page: its 14 sections, top to bottom, in a fixed order. */
+/**
+ * Everything below the introduction: below the first screen at every width (the introduction's
+ * three blocks alone are 1,600 px high at 1280 px), so it loads as the visitor scrolls.
+ */
+const Rest = latePart('landing-rest', () => import('./LandingRest').then((m) => m.LandingRest))
+
+/** Every /ai/ page: its head, and its 14 sections, top to bottom, in a fixed order (LandingSections). */
 export function LandingPage({ page, route }: { page: PageData; route: string }) {
   const { labels } = site
-  const variant = page.stepsVariant ?? 'process'
   return (
     <div className="landing">
       <DocumentHead
@@ -35,6 +27,19 @@ export function LandingPage({ page, route }: { page: PageData; route: string }) 
         ]}
         service={{ name: [page.title1, page.title2].filter(Boolean).join(' '), description: page.metaDescription }}
       />
+      <LandingSections page={page} />
+    </div>
+  )
+}
+
+/**
+ * The one layout of the landing pages' sections (the last eleven in LandingRest), without the
+ * page's head: the form editor's preview renders it too, with the entry being edited.
+ */
+export function LandingSections({ page }: { page: PageData }) {
+  const { labels } = site
+  return (
+    <>
       <Breadcrumb homeLabel={labels.home} currentLabel={labels.breadcrumb} />
       <IntroBlocks
         title1={page.title1}
@@ -46,32 +51,7 @@ export function LandingPage({ page, route }: { page: PageData; route: string }) 
         ]}
         actions={<TalkToExpertButton />}
       />
-      <PartnerStrip partners={partners} label={labels.partners} />
-      <NumbersBand numbers={numbers} label={labels.numbers} />
-      <ServiceCards eyebrow={labels.services} title={page.serviceTitle} services={page.services} icons={serviceIcons} />
-      {page.areas_of_specialization ? (
-        <CardSection
-          id="areas-title"
-          eyebrow={labels.areas}
-          title={page.areas_of_specialization.title}
-          items={page.areas_of_specialization.items}
-        />
-      ) : null}
-      <ProcessSteps
-        variant={variant}
-        eyebrow={variant === 'industries' ? labels.industries : labels.process}
-        title={page.our_steps_title}
-        description={page.our_steps_description}
-        firstRow={page.our_steps ?? []}
-        secondRow={page.our_steps2 ?? []}
-        stepWord={labels.step}
-      />
-      <CardSection id="why-title" eyebrow={labels.whyChoose} title={page.why_choose_title} items={page.why_choose} tone="check" />
-      <Integrations title={labels.integrations} items={page.integrations ?? []} />
-      <ToolStack title={labels.toolStack} tools={toolStack} />
-      <RecentBlogs />
-      <Faq eyebrow={page.faqTitle || labels.faq} title={page.faqs_title || labels.faqHeading} faqs={page.faqs ?? []} />
-      <ContactCta blocks={page.contactUsToday} action={<TalkToExpertButton />} label={labels.footerContact} />
-    </div>
+      <Rest page={page} />
+    </>
   )
 }

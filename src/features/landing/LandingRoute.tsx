@@ -3,19 +3,19 @@ import { pageRoutes } from '../../generated/page-routes'
 import type { PageRoute } from '../../core/content'
 import { createLandingResolver } from '../../core/routes'
 import { pageData } from '../../lib/page-loader'
-import { lazyComponent } from '../../lib/load-once'
+import { LandingPage } from './LandingPage'
 
-export const LandingPage = lazyComponent(
-  () => import('./LandingPage').then((m) => m.LandingPage),
-  'src/features/landing/LandingPage.tsx',
-)
 const resolve = createLandingResolver(pageRoutes.map((p) => p.route))
 const byRoute = new Map(pageRoutes.map((p) => [p.route, p]))
 
-/** The landing page at a path, if there is one: its layout chunk and its data chunk, loading in parallel. */
+/**
+ * The landing page at a path, if there is one: its data file. The layout's first screen is in the
+ * site's own chunk (50 of the site's pages are landing pages; the rest of the layout loads as the
+ * visitor scrolls), so a landing page starts with one file fewer.
+ */
 export function preloadLanding(pathname: string): Promise<unknown> | undefined {
   const route = byRoute.get(pathname)
-  return route ? Promise.all([LandingPage.preload(), pageData(route).preload()]) : undefined
+  return route ? pageData(route).preload() : undefined
 }
 
 /** /ai/<path>: the page itself, its canonical spelling, or home for an unknown path. */

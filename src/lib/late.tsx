@@ -1,0 +1,101 @@
+import { memo, Suspense, use, useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
+import { lazyComponent, loadOnce } from './load-once'
+
+/**
+ * Parts of a page below its first screen, each in a chunk of its own that the browser loads only
+ * when the visitor comes near it. The server renders a part whole, so the prerendered HTML holds
+ * it; while the browser hydrates, React leaves that HTML as it is, inside a Suspense boundary,
+ * until the visitor scrolls within a screen of it, and then loads the chunk and hydrates the part.
+ * A render of the browser's own (after a navigation) loads the chunk at once.
+ *
+ * A part's props must stay equal (it is memoized) while it waits: an update that reaches a part
+ * still waiting to hydrate makes React drop its HTML and render it afresh.
+ */
+const parts = new Map<string, { preload(): Promise<unknown> }>()
+/** The prerendered parts of this page load, by name: each settles once the visitor is near it and its chunk has loaded. */
+const waiting = new Map<string, Promise<unknown>>()
+
+const noSubscription = () => () => {}
+
+/** True while React hydrates the prerendered HTML (and on the server); false in the browser's own renders. */
+const useHydrating = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  )
+
+function WhenNear({ name, children }: { name: string; children: ReactNode }) {
+  const near = useHydrating() ? waiting.get(name) : undefined
+  if (near) use(near)
+  return children
+}
+
+/** A component of the part `name`, in the chunk `load` imports. */
+export function latePart<P extends object>(name: string, load: () => Promise<ComponentType<P>>) {
+  const Part = lazyComponent(load)
+  parts.set(name, Part)
+  // `display: contents` (base.css): the wrapper leaves the layout as if the part's sections stood in its place.
+  function LatePart(props: P) {
+    return (
+      <div className="late-part" data-late={name}>
+        <Suspense fallback={null}>
+          <WhenNear name={name}>
+            <Part {...props} />
+          </WhenNear>
+        </Suspense>
+      </div>
+    )
+  }
+  return memo(LatePart)
+}
+
+/** Each waiting part's release: it stops waiting for the visitor and loads now. */
+const releases = new Set<() => void>()
+
+/**
+ * For the browser, when the visitor moves to another page: every part still waiting loads now. A
+ * move changes the router's context, React must then hydrate each waiting part before it renders
+ * the move, and a part that kept waiting for a scroll would hold the move back.
+ */
+export function releaseLateParts() {
+  for (const release of releases) release()
+}
+
+/** For the server: every part loaded, so the prerendered HTML holds them all. */
+export const loadLateParts = () => Promise.all([...parts.values()].map((part) => part.preload()))
+
+/**
+ * For the browser, before it hydrates: each late part in `root`'s HTML waits until one of its
+ * elements comes within a screen of the viewport. Without IntersectionObserver nothing waits.
+ */
+export function holdLateParts(root: ParentNode) {
+  if (typeof IntersectionObserver === 'undefined') return
+  const release = new Map<Element, () => void>()
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) if (entry.isIntersecting) release.get(entry.target)?.()
+    },
+    { rootMargin: '100% 0px' },
+  )
+  for (const element of root.querySelectorAll<HTMLElement>('[data-late]')) {
+    const name = element.dataset.late!
+    const part = parts.get(name)
+    if (!part || waiting.has(name)) continue
+    const targets = [...element.children]
+    const near = new Promise<void>((resolve) => {
+      if (targets.length === 0) return resolve()
+      const done = () => {
+        for (const target of targets) observer.unobserve(target)
+        releases.delete(done)
+        resolve()
+      }
+      releases.add(done)
+      for (const target of targets) {
+        release.set(target, done)
+        observer.observe(target)
+      }
+    })
+    waiting.set(name, loadOnce(() => near.then(() => part.preload())).preload())
+  }
+}

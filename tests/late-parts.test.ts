@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { gotoHydrated, useSiteInChromium, watchConsole } from './browser.ts'
+
+/**
+ * A landing page below its introduction, and every page's footer, are prerendered whole but their
+ * code loads only as the visitor scrolls near them (src/lib/late.tsx). Until then React must leave
+ * their HTML exactly as the server wrote it, whatever else happens on the page.
+ */
+describe('parts of a page that load late (Chromium)', () => {
+  const ctx = useSiteInChromium()
+  const LATE_CHUNK = /\/assets\/(LandingRest|Footer)-/
+
+  async function openLanding() {
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 800 } })
+    // The popup would open by itself on scroll and cover what the tests click.
+    await page.addInitScript(() => sessionStorage.setItem('lead-sent', '1'))
+    const scripts: string[] = []
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname))
+    const console = watchConsole(page)
+    await gotoHydrated(page, `${ctx.site.url}/ai/Ai-Development`)
+    await page.waitForLoadState('networkidle')
+    // A property on the server's own nodes: it survives only if React keeps those nodes.
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll('.faq, .site-footer')) Object.assign(el, { fromServer: true })
+    })
+    const keptFromServer = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.faq, .site-footer')].map((el) => (el as { fromServer?: boolean }).fromServer === true),
+      )
+    return { page, scripts, console, keptFromServer }
+  }
+
+  it('shows the prerendered sections at once and loads their code only when the visitor scrolls near them', async () => {
+    const { page, scripts, console, keptFromServer } = await openLanding()
+    expect(await page.locator('.faq h2').textContent()).toBeTruthy()
+    expect(scripts.filter((s) => LATE_CHUNK.test(s))).toEqual([])
+    const question = page.locator('.faq button').first()
+    await question.scrollIntoViewIfNeeded()
+    await expect.poll(() => scripts.filter((s) => LATE_CHUNK.test(s)).length).toBe(2)
+    await page.waitForLoadState('networkidle')
+    expect(await keptFromServer()).toEqual([true, true])
+    // Hydrated: the FAQ answers a click.
+    await expect.poll(async () => (await question.click(), await question.getAttribute('aria-expanded'))).toBe('true')
+    expect(console).toEqual([])
+    await page.close()
+  })
+
+  it('keeps their HTML while the popup opens and closes before they hydrate', async () => {
+    const { page, scripts, console, keptFromServer } = await openLanding()
+    await page.locator('header button[aria-haspopup="dialog"]').first().click()
+    await page.locator('dialog.consultation[open]').waitFor()
+    await page.keyboard.press('Escape')
+    await page.waitForLoadState('networkidle')
+    expect(await keptFromServer()).toEqual([true, true])
+    expect(scripts.filter((s) => LATE_CHUNK.test(s))).toEqual([])
+    expect(console).toEqual([])
+    await page.close()
+  })
+
+  it('renders every section after a move to another landing page', async () => {
+    const { page, console } = await openLanding()
+    await page.locator('footer a[href="/ai/Ai-Consulting"]').click()
+    await page.waitForURL((url) => url.pathname === '/ai/Ai-Consulting')
+    await page.locator('.faq').waitFor()
+    expect(await page.locator('main section').count()).toBeGreaterThanOrEqual(12)
+    await page.locator('.site-footer').waitFor()
+    expect(console).toEqual([])
+    await page.close()
+  })
+})
