@@ -5,6 +5,7 @@ import { checkSource, fileLeaves } from './checker.ts'
 import { problem, type ContentErrorName } from './errors.ts'
 import { formatProblem, githubAnnotation } from './report.ts'
 import { fileRules } from './rules/index.ts'
+import { schema as schemaRule } from './rules/schema.ts'
 import { testIndex as index } from './rules/testing.ts'
 import { defineFileRule } from './rules/types.ts'
 import { parseYamlSource } from './yaml-source.ts'
@@ -17,7 +18,7 @@ const checkFixture = (name: string) => {
 
 // One bad file per error kind: [fixture, error name, line, column, field, part of the message, part of the hint]
 const cases: [string, ContentErrorName, number, number, string, string, string?][] = [
-  ['yaml-syntax.yaml', 'YamlSyntax', 6, 23, '', 'Missing closing "quote'],
+  ['yaml-syntax.yaml', 'YamlSyntax', 6, 9, '', 'the text that starts with " here is never closed', 'Add a " where the text ends'],
   ['duplicate-key.yaml', 'DuplicateKey', 5, 1, 'label', "'label' is written twice"],
   [
     'unknown-key.yaml',
@@ -29,17 +30,16 @@ const cases: [string, ContentErrorName, number, number, string, string, string?]
     'did you mean descriptionOne?',
   ],
   ['wrong-type.yaml', 'WrongType', 13, 3, 'serviceTitle', 'expected text, found a list', 'same line as the field name'],
-  ['missing-field.yaml', 'MissingField', 2, 1, 'title1', "'title1' is required but missing", 'main heading'],
-  ['empty.yaml', 'EmptyFile', 1, 1, '', 'the file is empty'],
   [
-    'broken-link.yaml',
-    'BrokenLink',
-    11,
-    5,
-    'descriptionOne[0]',
-    'links to /ai/Ai-Developmnet',
-    'did you mean /ai/Ai-Development?',
+    'missing-field.yaml',
+    'MissingField',
+    2,
+    1,
+    'title1',
+    "'title1' is required but missing",
+    'Add a line "title1:" with no indentation, followed by the text. First part of the page\'s main heading',
   ],
+  ['empty.yaml', 'EmptyFile', 1, 1, '', 'the file is empty'],
   [
     'missing-image.yaml',
     'MissingImage',
@@ -84,6 +84,29 @@ describe('content check: one fixture per error kind', () => {
     expect(names).toContain('TooShort')
     expect(names).toContain('InvalidValue')
     expect(names.filter((n) => n === 'MissingField').length).toBeGreaterThanOrEqual(5)
+  })
+
+  it('checks the content of a file whose shape is wrong, in the same run', () => {
+    const problems = checkFixture('complete-round.yaml').map((p) => [p.name, p.field, p.line])
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        ['MissingField', 'metaTitle', 2],
+        ['WrongType', 'label', 3],
+        ['UnknownKey', 'descriptionone', 9],
+        ['WrongType', 'our_steps', 20],
+        ['MissingImage', 'img1.src', 7],
+        ['IllegalNesting', 'descriptionOne[0]', 11],
+        ['Placeholder', 'why_choose_title', 16],
+      ]),
+    )
+    // our_steps is text where a list belongs: the step count skips it rather than count its characters.
+    expect(problems.map(([name]) => name)).not.toContain('TooManySteps')
+  })
+
+  it('names the tag left open, and says to close it', () => {
+    const nesting = checkFixture('complete-round.yaml').find((p) => p.name === 'IllegalNesting')
+    expect(nesting?.message).toBe('markup nests illegally: the <b> before "bold text" is not closed before </p>')
+    expect(nesting?.hint).toContain('Add </b> where its text ends, before </p>')
   })
 })
 
@@ -143,9 +166,9 @@ describe('the file rules', () => {
       ['first one', 'first two', 'second one', 'second two'],
     ],
     [
-      'stop at the shape rules when they find anything',
+      'run the content rules after the shape rules, whatever those find',
       [echo('content', 'content'), echo('shape', 'shape')],
-      ['shape one', 'shape two'],
+      ['shape one', 'shape two', 'content one', 'content two'],
     ],
     [
       'run only on the kinds of file they name',
@@ -159,6 +182,26 @@ describe('the file rules', () => {
     ],
   ])('%s', (_what, rules, messages) => {
     expect(run(rules)).toEqual(messages)
+  })
+
+  it('give nothing for a file of the wrong shape they fail on, and fail on a file of the right shape', () => {
+    const failing = defineFileRule({
+      name: 'failing',
+      scope: 'file',
+      stage: 'content',
+      kinds: ['page'],
+      reports: ['SchemaViolation'],
+      file: ({ source }) =>
+        [(source.data as { services: unknown[] }).services.length].map(() =>
+          problem('SchemaViolation', { file: 'x', line: 1, column: 1, field: '' }, 'x'),
+        ),
+    })
+    const check = (text: string) =>
+      checkSource(parseYamlSource(text, 'content/pages/x.yaml'), 'page', index, { rules: [schemaRule, failing] })
+    expect(check('label: 5\n').map((p) => p.name)).not.toContain('SchemaViolation')
+    expect(() =>
+      checkSource(parseYamlSource('label: x\n', 'content/pages/x.yaml'), 'page', index, { rules: [failing] }),
+    ).toThrow()
   })
 
   it('are each listed once, under their own name', () => {

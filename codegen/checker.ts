@@ -3,7 +3,7 @@
  * of its kind run on it (codegen/rules/), and the data a page renders made from it. Pure but for
  * the site index it is given; caching is file-results.ts's.
  */
-import type { Problem } from './errors.ts'
+import { errorsAmong, type Problem } from './errors.ts'
 import { walkData } from './json-schema.ts'
 import { toMarkupBlocks } from './markup.ts'
 import { fileRules, siteRules } from './rules/index.ts'
@@ -11,33 +11,57 @@ import { fileUnderCheck, type FileRule, type FileUnderCheck, type Leaf } from '.
 import { schemaFiles, type ContentKind } from './schemas.ts'
 import type { CheckedSiteIndex, SiteIndex } from './site-index.ts'
 import { expandTerms, type ContractTerms } from './terms.ts'
-import { parseYamlSource, setAt, type YamlSource } from './yaml-source.ts'
+import { parseYamlSource, setAt, type PathSegment, type YamlSource } from './yaml-source.ts'
 
 const schemaList = Object.values(schemaFiles).map((s) => s.schema)
 
+/** Whether a value is of the JSON type a schema names; any value is, where it names none. */
+function fitsType(value: unknown, type: unknown): boolean {
+  if (Array.isArray(type)) return type.some((t) => fitsType(value, t))
+  if (type === 'string') return typeof value === 'string'
+  if (type === 'array') return Array.isArray(value)
+  if (type === 'object') return typeof value === 'object' && value !== null && !Array.isArray(value)
+  if (type === 'integer') return Number.isInteger(value)
+  if (type === 'number') return typeof value === 'number'
+  if (type === 'boolean') return typeof value === 'boolean'
+  if (type === 'null') return value === null
+  return true
+}
+
+/** A file walked once: its strings, and the paths of the values not of the type their schema names. */
+interface WalkedFile {
+  leaves: Leaf[]
+  misShapen: PathSegment[][]
+}
+
 /**
  * Every string of a file's data in file order, each field name just before its value, with what
- * the schema makes of each value. The one walk of a file: every rule reads these.
+ * the schema makes of each value; and each value of the wrong type (a number where text belongs).
+ * The one walk of a file: every rule reads these.
  */
-export function fileLeaves(data: unknown, kind: ContentKind): Leaf[] {
-  const leaves: Leaf[] = []
+function walkFile(data: unknown, kind: ContentKind): WalkedFile {
+  const walked: WalkedFile = { leaves: [], misShapen: [] }
   walkData(
     data,
     schemaFiles[kind].schema,
     {
       value(value, path, described) {
+        if (described && !fitsType(value, described.schema.type)) walked.misShapen.push(path)
         if (typeof value !== 'string') return
         let role: Leaf['role']
         if (described?.refs.some((ref) => ref.endsWith('/markup'))) role = 'markup'
         else if (typeof described?.schema.pattern === 'string' && described.schema.pattern.startsWith('^/images/')) role = 'image'
-        leaves.push({ path, text: value, part: 'value', role })
+        walked.leaves.push({ path, text: value, part: 'value', role })
       },
-      key: (key, path) => leaves.push({ path, text: key, part: 'key' }),
+      key: (key, path) => walked.leaves.push({ path, text: key, part: 'key' }),
     },
     schemaList,
   )
-  return leaves
+  return walked
 }
+
+/** Every string of a file's data in file order, each field name just before its value, with what the schema makes of each value. */
+export const fileLeaves = (data: unknown, kind: ContentKind): Leaf[] => walkFile(data, kind).leaves
 
 const valuesOf = (leaves: readonly Leaf[]) => leaves.filter((leaf) => leaf.part === 'value')
 
@@ -58,6 +82,26 @@ function runRules(rules: readonly FileRule[], file: FileUnderCheck, leaves: read
   return found.flat()
 }
 
+/**
+ * A rule that stops, without a problem, on a file it throws on: run on a file of the wrong shape,
+ * whose shape problems are reported, a rule may meet values it was not written for.
+ */
+function forgiving(rule: FileRule): FileRule {
+  let failed = false
+  const guard =
+    <A extends unknown[]>(run: (...args: A) => Problem[] | undefined) =>
+    (...args: A): Problem[] => {
+      if (failed) return []
+      try {
+        return run(...args) ?? []
+      } catch {
+        failed = true
+        return []
+      }
+    }
+  return { ...rule, leaf: rule.leaf && guard(rule.leaf), file: rule.file && guard(rule.file) }
+}
+
 /** The file rules of each kind, by stage, in the registry's order. */
 function rulesOf(rules: readonly FileRule[], kind: ContentKind) {
   const own = rules.filter((rule) => rule.kinds.includes(kind))
@@ -65,9 +109,50 @@ function rulesOf(rules: readonly FileRule[], kind: ContentKind) {
 }
 const registryRules = new Map<ContentKind, ReturnType<typeof rulesOf>>()
 
+const isUnder = (path: readonly PathSegment[], at: readonly PathSegment[]) =>
+  path.length >= at.length && at.every((segment, i) => path[i] === segment)
+
 /**
- * Every file rule on a parsed source (its terms already inserted), in order: YAML problems stop
- * everything, then the shape rules (characters, schema) stop the content rules.
+ * The data with each value of the wrong type left out. A list keeps its items' places (problems name
+ * items by them), so a list holding an item of the wrong type is left out whole; undefined when the
+ * whole file is of the wrong type.
+ */
+function withoutMisShapen(data: unknown, misShapen: readonly PathSegment[][]): unknown {
+  const out = structuredClone(data)
+  for (const path of misShapen) {
+    let end = path.length
+    while (end > 0 && typeof path[end - 1] === 'number') end--
+    if (end === 0) return undefined
+    let parent = out as Record<PathSegment, unknown> | undefined
+    for (const segment of path.slice(0, end - 1)) parent = parent?.[segment] as Record<PathSegment, unknown> | undefined
+    if (parent && typeof parent === 'object') delete parent[path[end - 1]]
+  }
+  return out
+}
+
+/**
+ * The content rules on a file the shape rules found problems in. They read only values of the
+ * schema's type: a string where a list belongs is no string to them, and the data their whole-file
+ * checks get leaves it out. A rule that fails on what is left (a required field missing) gives
+ * nothing for the file; its shape problems say what to mend.
+ */
+function contentOfMisShapen(
+  rules: readonly FileRule[],
+  { source, kind, index }: FileUnderCheck,
+  { leaves, misShapen }: WalkedFile,
+): Problem[] {
+  const data = misShapen.length > 0 ? withoutMisShapen(source.data, misShapen) : source.data
+  const shaped = rules.map((rule) => (data === undefined ? { ...forgiving(rule), file: undefined } : forgiving(rule)))
+  const shapedLeaves = leaves.filter(
+    (leaf) => !misShapen.some((at) => isUnder(leaf.path, at) && (leaf.part === 'value' || leaf.path.length > at.length)),
+  )
+  return runRules(shaped, fileUnderCheck({ ...source, data }, kind, index), shapedLeaves)
+}
+
+/**
+ * Every file rule on a parsed source (its terms already inserted), in order, after the problems its
+ * YAML has: the shape rules (characters, schema), then the content rules. A file whose YAML cannot
+ * be read gets no rule; every other file gets every rule, whatever another found.
  */
 export function checkSource(
   source: YamlSource,
@@ -75,19 +160,22 @@ export function checkSource(
   index: SiteIndex,
   {
     rules = fileRules,
-    leaves = source.problems.length > 0 ? [] : fileLeaves(source.data, kind),
-  }: { rules?: readonly FileRule[]; leaves?: readonly Leaf[] } = {},
+    walked = source.data === undefined ? { leaves: [], misShapen: [] } : walkFile(source.data, kind),
+  }: { rules?: readonly FileRule[]; walked?: WalkedFile } = {},
 ): Problem[] {
-  if (source.problems.length > 0) return source.problems
+  if (source.data === undefined) return source.problems
   let staged = rules === fileRules ? registryRules.get(kind) : undefined
   if (!staged) {
     staged = rulesOf(rules, kind)
     if (rules === fileRules) registryRules.set(kind, staged)
   }
   const file = fileUnderCheck(source, kind, index)
-  const shapeProblems = runRules(staged.shape, file, leaves)
-  if (shapeProblems.length > 0) return shapeProblems
-  return runRules(staged.content, file, leaves)
+  const shapeProblems = runRules(staged.shape, file, walked.leaves)
+  const contentProblems =
+    shapeProblems.length === 0 && walked.misShapen.length === 0
+      ? runRules(staged.content, file, walked.leaves)
+      : contentOfMisShapen(staged.content, file, walked)
+  return [...source.problems, ...shapeProblems, ...contentProblems]
 }
 
 /**
@@ -121,7 +209,7 @@ function keptBySiteRules(file: FileUnderCheck, leaves: readonly Leaf[]): Record<
   return Object.fromEntries(keeping.map((rule) => [rule.name, rule.keep!(file, leaves)]))
 }
 
-/** One file checked: its source as checked, its problems, and its data when it has none. */
+/** One file checked: its source as checked, its problems, and its data when none of them is an error. */
 export interface FileCheck {
   source: YamlSource
   problems: Problem[]
@@ -142,15 +230,18 @@ export function checkText(
   terms?: ContractTerms,
 ): FileCheck {
   const source = parseYamlSource(text, relativeFile)
-  const leaves = source.problems.length > 0 ? [] : fileLeaves(source.data, kind)
-  const values = valuesOf(leaves)
+  const walked = source.data === undefined ? { leaves: [], misShapen: [] } : walkFile(source.data, kind)
+  const values = valuesOf(walked.leaves)
   const withTerms = terms !== undefined && (kind === 'page' || kind === 'blog')
-  const termProblems = withTerms && source.problems.length === 0 ? expandTerms(source, terms, values) : []
-  const problems = termProblems.length > 0 ? termProblems : checkSource(source, kind, index, { leaves })
+  const termProblems = withTerms && source.data !== undefined ? expandTerms(source, terms, values) : []
+  // Text grown past the size limit by its insertions is not checked further: the limit keeps the checks fast.
+  const tooLarge = termProblems.some((p) => p.name === 'ExpandedTooLarge')
+  const checked = tooLarge ? source.problems : checkSource(source, kind, index, { walked })
+  const problems = [...termProblems, ...checked]
   return {
     source,
     problems,
-    data: problems.length === 0 ? renderData(source.data, kind, values, index.sizeOf) : undefined,
+    data: errorsAmong(problems).length === 0 ? renderData(source.data, kind, values, index.sizeOf) : undefined,
     kept: keptBySiteRules(fileUnderCheck(source, kind, index), values),
   }
 }

@@ -1,15 +1,17 @@
 /** `npm run codegen`: content types and the page route manifest, from schema/ and content/. */
 import { performance } from 'node:perf_hooks'
 import { loadContent } from './content.ts'
+import { errorsAmong } from './errors.ts'
 import { writeGenerated } from './generate.ts'
 import { formatReport } from './report.ts'
 
 const root = process.argv[2] ?? process.cwd()
 const started = performance.now()
 const content = loadContent(root)
-if (content.problems.length > 0) {
+const errors = errorsAmong(content.problems)
+if (errors.length > 0) {
   console.error(formatReport(content.problems, { github: false }))
-  console.error(`\ncodegen stopped: fix the ${content.problems.length} content problem(s) above first.`)
+  console.error(`\ncodegen stopped: fix the ${errors.length} content error(s) above first.`)
   process.exit(1)
 }
 const changed = await writeGenerated(root, content.pages)

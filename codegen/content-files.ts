@@ -11,6 +11,7 @@ export const CONTENT_DIRS = {
   pages: PAGES_DIR,
   blogs: BLOGS_DIR,
   projects: 'content/projects.yaml',
+  redirects: 'content/redirects.yaml',
   public: 'public',
 } as const
 
@@ -28,6 +29,7 @@ export function contentKindOf(relativeFile: string): ContentKind | undefined {
   const rel = toPosix(relativeFile)
   if (rel === CONTENT_DIRS.site) return 'site'
   if (rel === CONTENT_DIRS.projects) return 'projects'
+  if (rel === CONTENT_DIRS.redirects) return 'redirects'
   if (rel.startsWith(CONTENT_DIRS.pages + '/') && rel.endsWith('.yaml')) return 'page'
   if (rel.startsWith(CONTENT_DIRS.blogs + '/') && rel.endsWith('.yaml')) return 'blog'
   return undefined

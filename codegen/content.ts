@@ -13,6 +13,7 @@ import type { ContentKind } from './schemas.ts'
 import { siteProblems, type CheckedFile } from './site-checks.ts'
 import { createSiteIndex, type CheckedSiteIndex } from './site-index.ts'
 import type { ContractTerms } from './terms.ts'
+import type { Redirect } from '../src/core/manifest.ts'
 import { landingRouteOf } from '../src/core/routes.ts'
 
 export interface PageEntry {
@@ -31,6 +32,8 @@ export interface ContentSet {
   pages: PageEntry[]
   blogs: Record<string, unknown>[]
   projects?: Record<string, unknown>
+  /** Old page addresses and where each now leads, from content/redirects.yaml once it passes the check. */
+  redirects: Redirect[]
   /** Files behind each part, for tools that watch or time them. */
   files: string[]
 }
@@ -97,6 +100,9 @@ function loadContentWith(root: string, index: CheckedSiteIndex): ContentSet {
     return r.data ? [r.data] : []
   })
   const projects = single(CONTENT_DIRS.projects, 'projects')
+  // The redirects file is optional: a site whose pages were never renamed needs none.
+  const hasRedirects = existsSync(path.join(root, CONTENT_DIRS.redirects))
+  const redirects = hasRedirects ? check(path.join(root, CONTENT_DIRS.redirects), 'redirects').data : undefined
   problems.push(...siteProblems({ root, data: site, files: checked, cacheDir: index.cacheDir }))
 
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column)
@@ -105,7 +111,9 @@ function loadContentWith(root: string, index: CheckedSiteIndex): ContentSet {
   const files = [
     CONTENT_DIRS.site,
     CONTENT_DIRS.projects,
+    ...(hasRedirects ? [CONTENT_DIRS.redirects] : []),
     ...[...pageFiles, ...blogFiles].map((f) => toPosix(path.relative(root, f))),
   ]
-  return { root, problems, site, pages, blogs, projects, files }
+  const redirectList = (redirects?.redirects ?? []) as Redirect[]
+  return { root, problems, site, pages, blogs, projects, redirects: redirectList, files }
 }

@@ -7,10 +7,23 @@ interface Explained {
   hint?: string
 }
 
+/** What a field holds, for a hint that says how to write it: text, a number, a list, fields of its own, or one of some words. */
+export type FieldShape = 'text' | 'number' | 'list' | { fields: readonly string[] } | { oneOf: readonly string[] }
+
+/** What follows a field's name when it holds a value of this shape, as an editor types it. */
+function valueOfShape(shape?: FieldShape): string {
+  if (shape === 'text') return 'the text'
+  if (shape === 'number') return 'the number'
+  if (shape === 'list') return 'its items on the lines below, each starting with "- ", two spaces further in'
+  if (shape && 'oneOf' in shape) return `one of ${shape.oneOf.join(', ')}`
+  if (shape && shape.fields.length > 0) return `its fields (${shape.fields.join(', ')}) on the lines below, two spaces further in`
+  return 'its value'
+}
+
 export const contentErrors = {
-  YamlSyntax: (detail: string): Explained => ({
-    message: `YAML syntax: ${detail}`,
-    hint: 'Check the indentation (two spaces per level, no tabs) and put text that contains ": " in double quotes.',
+  YamlSyntax: (what: string, fix?: string): Explained => ({
+    message: fix ? what : `YAML syntax: ${what}`,
+    hint: fix ?? 'Check the indentation (two spaces per level, no tabs) and put text that contains ": " in double quotes.',
   }),
   DuplicateKey: (key: string): Explained => ({
     message: `'${key}' is written twice; only one can stay`,
@@ -24,9 +37,9 @@ export const contentErrors = {
     message: `'${key}' is not a known field`,
     hint: suggestion ? `did you mean ${suggestion}?` : 'Remove it, or check the spelling against the schema.',
   }),
-  MissingField: (key: string, description?: string): Explained => ({
+  MissingField: (key: string, description?: string, shape?: FieldShape, within?: string): Explained => ({
     message: `'${key}' is required but missing`,
-    hint: description,
+    hint: `Add a line "${key}:" ${within ? `indented like the other fields of ${within}` : 'with no indentation'}, followed by ${valueOfShape(shape)}.${description ? ` ${description}` : ''}`,
   }),
   WrongType: (expected: string, actual: string): Explained => ({
     message: `expected ${expected}, found ${actual}`,
@@ -45,7 +58,7 @@ export const contentErrors = {
   }),
   TooShort: (length: number, min: number, unit: string, description?: string): Explained => ({
     message: `is ${length} ${unit} long; at least ${min} needed`,
-    hint: description,
+    hint: `Add at least ${min - length} more ${min - length === 1 ? unit.replace(/s$/, '') : unit}${unit === 'items' ? ' (each on a line of its own starting with "- ")' : ''}.${description ? ` ${description}` : ''}`,
   }),
   InvalidValue: (value: string, allowed: string, suggestion?: string): Explained => ({
     message: `'${value}' is not allowed here; use one of: ${allowed}`,
@@ -76,6 +89,48 @@ export const contentErrors = {
     message: `links to ${href}, which is not a page of this site`,
     hint: suggestion ? `did you mean ${suggestion}?` : 'Check the address against the files in content/pages.',
   }),
+  LinkedPageMissing: (address: string, linkedFrom: readonly string[], renamedTo?: string): Explained => {
+    const linkers = `${linkedFrom.length} ${linkedFrom.every((f) => f.startsWith('content/pages/')) ? 'pages' : 'files'}`
+    const shown = linkedFrom.slice(0, 3).join(', ') + (linkedFrom.length > 3 ? ` and ${linkedFrom.length - 3} more` : '')
+    const fileOf = (route: string) => `content/pages/${route.slice('/ai/'.length)}.yaml`
+    const redirect = (to: string) => `add a redirect to content/redirects.yaml (from: ${address}, to: ${to})`
+    if (renamedTo?.toLowerCase() === address.toLowerCase())
+      return {
+        message: `the address ${address} changed to ${renamedTo}: ${linkers} link to it`,
+        hint: `Rename ${fileOf(renamedTo!)} back to ${fileOf(address)}, or change the links to ${renamedTo}. Linked from ${shown}.`,
+      }
+    const deleted = `${renamedTo ? 'If it was deleted, ' : ''}${redirect('the page that replaces it')}, or put ${fileOf(address)} back, or change the links`
+    return {
+      message: `the address ${address} no longer exists${renamedTo ? ` (renamed to ${renamedTo}?)` : ''}: ${linkers} link to it`,
+      hint: `${renamedTo ? `If ${fileOf(renamedTo)} is that page renamed, rename it back or ${redirect(renamedTo)}. ` : ''}${deleted[0].toUpperCase()}${deleted.slice(1)}. Linked from ${shown}.`,
+    }
+  },
+  LinkToOldAddress: (href: string, to: string): Explained => ({
+    message: `links to ${href}, an old address that content/redirects.yaml sends on to ${to}`,
+    hint: `Link straight to ${to}. The old address works for visitors who come from other sites, but a click on this link inside the site goes to the home page instead.`,
+  }),
+  RedirectShadowsPage: (from: string, page: string): Explained => ({
+    message: `${from} is the address of ${page}, a page that exists`,
+    hint: `A redirect is for an address that no longer has a page; visitors would never reach this one. Remove the entry, or rename or delete ${page} first.`,
+  }),
+  RedirectTargetMissing: (to: string, suggestion?: string): Explained => ({
+    message: `leads to ${to}, which is not a page of this site`,
+    hint: suggestion
+      ? `did you mean ${suggestion}?`
+      : 'Write the address of a page that exists: /ai/ and a file name of content/pages without .yaml, or /, /blog, /privacy.',
+  }),
+  RedirectChain: (to: string, next: string, final?: string): Explained => ({
+    message: `leads to ${to}, which is itself redirected to ${next}`,
+    hint: `Point it straight to ${final ? `the page: to: ${final}` : 'a page that exists'}. Visitors and search engines should be sent on once, not twice.`,
+  }),
+  RedirectLoop: (cycle: readonly string[]): Explained => ({
+    message: `the redirects lead in a circle: ${cycle.join(' → ')}`,
+    hint: 'Point each old address to a page that exists; a visitor sent round the circle never arrives.',
+  }),
+  DuplicateRedirect: (from: string, line: number): Explained => ({
+    message: `${from} is already redirected on line ${line}`,
+    hint: 'Keep one entry per old address: delete this one or the other.',
+  }),
   MissingImage: (src: string, suggestion?: string): Explained => ({
     message: `image ${src} does not exist`,
     hint: suggestion ? `did you mean ${suggestion}?` : 'Add the file under public/images, or fix the path.',
@@ -84,13 +139,23 @@ export const contentErrors = {
     message: `markup would be changed by the sanitizer: ${removed}`,
     hint: 'Only <b>, <strong>, <i>, <em>, <a href>, <br>, <p>, <ul>, <ol> and <li> are allowed; links must start with https://, http://, mailto:, tel: or /.',
   }),
-  IllegalNesting: (detail: string): Explained => ({
-    message: `markup nests illegally: ${detail}`,
-    hint: 'A list or paragraph cannot sit inside a paragraph or a bold/link: make it a separate item of the list.',
-  }),
+  IllegalNesting: (detail: string): Explained => {
+    // A tag left open is named by the detail (markup.ts): the fix is its closing tag.
+    const open = /^the <(\w+)> .*? is (?:not closed before (<\/\w+>|the next <\w+>)|never closed)$/.exec(detail)
+    return {
+      message: `markup nests illegally: ${detail}`,
+      hint: open
+        ? `Add </${open[1]}> where its text ends${open[2] ? `, before ${open[2]}` : ''}: tags close in the reverse order they open, as in <p><b>bold</b> text</p>.`
+        : 'A list or paragraph cannot sit inside a paragraph or a bold/link: make it a separate item of the list.',
+    }
+  },
   TooManySteps: (count: number): Explained => ({
     message: `our_steps and our_steps2 hold ${count} steps together; at most 6 allowed`,
     hint: 'Merge steps, or move some into the page text.',
+  }),
+  CopiedPage: (count: number, other: string, first: string): Explained => ({
+    message: `${count} paragraphs of this page are the same as on ${other}: it reads as a copy of that page`,
+    hint: `Copying a page is a good start; now write each paragraph for this page, beginning with ${first}. Search engines rank repeated text lower.`,
   }),
   DuplicateParagraph: (other: string): Explained => ({
     message: `this paragraph is also used by ${other}`,
@@ -175,13 +240,76 @@ export const contentErrors = {
     message: `this file ${what}; a browser would open it as a document on the site's address, where a script in it could run`,
     hint: 'public/ is for images and icons. Publish a page as a YAML file under content/pages, and host other documents (HTML exports, XML, PDF) elsewhere and link to them.',
   }),
-  ContractTerm: (phrase: string, term: string): Explained => ({
+  ContractTerm: (phrase: string, term: string, approved = true): Explained => ({
     message: `"${phrase}" states a contract term in this page's own words`,
-    hint: `Insert the approved wording instead: {{terms.${term}}}. Legal keeps it in content/site.yaml under terms.`,
+    hint: approved
+      ? `Insert the approved wording instead: {{terms.${term}}}. Legal keeps it in content/site.yaml under terms.`
+      : `Legal has no approved wording for this promise (content/site.yaml has no terms.${term}): remove it, or ask legal to add the term and insert it as {{terms.${term}}}.`,
+  }),
+  MarkupInPlainText: (written: string, markupFields: readonly string[]): Explained => ({
+    message: `${written} is shown on the page exactly as written: this field is plain text, not markup`,
+    hint: `Remove the tags, and type a character as itself (& rather than &amp;). ${
+      markupFields.length > 0
+        ? `Bold, italics and links work only in ${markupFields.join(', ')}.`
+        : 'No field of this file takes markup.'
+    }`,
+  }),
+  MarkdownFormatting: (written: string, markup: boolean): Explained => ({
+    message: `${written} is Markdown, which the site does not read: the page shows the symbols as written`,
+    hint: markup
+      ? 'Write bold as <b>…</b>, italics as <i>…</i> and a link as <a href="…">…</a>; a text cannot hold a heading, so remove the #.'
+      : 'This field is plain text: remove the *, _, # or [ ](…) and keep the words.',
+  }),
+  CurlyQuotedValue: (quotes: string): Explained => ({
+    message: `the whole value is wrapped in curly quotes (${quotes}), which the page shows as part of the text`,
+    hint: 'Remove them. To quote a value for YAML (needed when it holds ": " or starts with a symbol), use straight double quotes: "…".',
+  }),
+  CutByComment: (kept: string, cut: string): Explained => ({
+    message: `reads as "${kept}": in YAML " #" starts a comment, so "${cut}" never reaches the page`,
+    hint: `Put the whole value in double quotes: "${`${kept} ${cut}`.replace(/["\\]/g, '\\$&')}". If the words after # are a note, put them on a line of their own.`,
+  }),
+  BareUrl: (url: string, markup: boolean): Explained => ({
+    message: `${url} is written out as text: readers see the address but cannot click it`,
+    hint: markup
+      ? `Make it a link with words that say where it leads: <a href="${/^www\./i.test(url) ? 'https://' + url : url}">…</a>.`
+      : 'This field cannot hold a link: remove the address, and link to it from a description (<a href="…">…</a>) instead.',
+  }),
+  LongFaqAnswer: (words: number, max: number): Explained => ({
+    message: `this answer is ${words} words long; an FAQ answer reads best in ${max} words or fewer`,
+    hint: 'Answer the question in the first sentence and keep what a buyer needs to decide; move the detail into the page or a blog post and link to it. Inserted contract terms count with the words they bring.',
+  }),
+  DuplicateTitle: (field: string, text: string, other: string): Explained => ({
+    message: `${field} "${text}" is the same as on ${other}`,
+    hint:
+      field === 'label'
+        ? 'Menus, the footer and the home page would list two entries with one name: give this page a label of its own.'
+        : field === 'metaTitle'
+          ? 'Search results would show two pages under one title, and rank neither well: give this page a title of its own.'
+          : 'Two pages would open with the same heading: write one that says what this page is about.',
+  }),
+  LargeImage: (src: string, over: readonly string[]): Explained => ({
+    message: `${src} is ${over.join(' and ')}`,
+    hint: 'A large image makes the page slow, most of all on phones. Export it again: a PNG, JPEG or WebP at most 1600 px wide and under 200 KB (a photo as JPEG or WebP at about 80% quality), a drawing as SVG.',
   }),
 } as const
 
 export type ContentErrorName = keyof typeof contentErrors
+
+/**
+ * The names that only warn: the page still works, but likely not as the editor meant. The report
+ * lists them after the errors, and they stop neither the content check nor the build.
+ */
+const WARNINGS: ReadonlySet<ContentErrorName> = new Set<ContentErrorName>([
+  'BareUrl',
+  'LongFaqAnswer',
+  'LargeImage',
+  'LinkToOldAddress',
+])
+
+export const isWarning = (found: { name: ContentErrorName }) => WARNINGS.has(found.name)
+
+/** The problems that stop the check and the build: all but the warnings. */
+export const errorsAmong = <P extends { name: ContentErrorName }>(found: readonly P[]): P[] => found.filter((p) => !isWarning(p))
 
 /** An error explained for the editors' guide: what it means in their words, and a typical case's arguments. */
 export interface ErrorDoc<N extends ContentErrorName> {

@@ -46,12 +46,27 @@ function withRefFollowed(field: JsonSchema, root: JsonSchema, schemas: readonly 
   return field.$ref ? { ...resolveRef(field.$ref, root, schemas).schema, ...field, $ref: undefined } : field
 }
 
-/** The schema of the value at `path` of data the schema `root` describes; undefined where it says nothing. */
-export function fieldSchema(root: JsonSchema, path: readonly PathSegment[]): JsonSchema | undefined {
+/**
+ * The schema of the value at `path` of data the schema `root` describes; undefined where it says
+ * nothing. A $ref into another schema file is followed among `schemas`.
+ */
+export function fieldSchema(
+  root: JsonSchema,
+  path: readonly PathSegment[],
+  schemas: readonly JsonSchema[] = [],
+): JsonSchema | undefined {
   let node: JsonSchema | undefined = root
+  // The schema file the current node is written in, where its own $refs start.
+  let from = root
+  const followed = (field: JsonSchema) => {
+    if (!field.$ref) return field
+    const target = resolveRef(field.$ref, from, schemas)
+    from = target.root
+    return { ...target.schema, ...field, $ref: undefined }
+  }
   for (const segment of path) {
     if (!node) return undefined
-    node = withRefFollowed(node, root)
+    node = followed(node)
     node =
       typeof segment === 'number'
         ? node.items
@@ -59,7 +74,7 @@ export function fieldSchema(root: JsonSchema, path: readonly PathSegment[]): Jso
           ? node.properties[segment]
           : undefined
   }
-  return node && withRefFollowed(node, root)
+  return node && followed(node)
 }
 
 /**

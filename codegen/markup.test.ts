@@ -287,3 +287,28 @@ function realMarkup(): string[] {
 function toMarkupBlocksViaDomPurify(html: string) {
   return toMarkupBlocks(sanitizeMarkup(html).html + '<!---->')
 }
+
+describe('markup the browser would rearrange', () => {
+  it.each([
+    ['a bold closed after its paragraph', '<p><b>bold</p>', 'the <b> before "bold" is not closed before </p>'],
+    ['tags closed in the wrong order', '<i>x <b>y</i> z</b>', 'the <b> before "y" is not closed before </i>'],
+    ['a tag never closed', 'Call <b>today', 'the <b> before "today" is never closed'],
+    ['a tag never closed, with no words after it', 'x <b><i></i>', 'the <b> at character 3 is never closed'],
+    [
+      'a list item not closed before the next',
+      '<ul><li>one<li>two</li></ul>',
+      'the <li> before "one" is not closed before the next <li>',
+    ],
+    [
+      'a list inside a paragraph',
+      '<p>text <ul><li>x</li></ul></p>',
+      '<p> is closed early because a list or paragraph starts inside it',
+    ],
+  ])('names the tag and where it opens: %s', (_what, html, detail) => {
+    expect(nestingProblems(html)).toEqual([detail])
+  })
+
+  it('reports a tag left open once, however often', () => {
+    expect(nestingProblems(`${'<b>'.repeat(3)}x`)).toEqual(['the <b> before "x" is never closed'])
+  })
+})

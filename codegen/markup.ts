@@ -108,13 +108,38 @@ export function unsafeMarkupChanges(html: string): string[] {
 /** The nesting problem after which nothing else of the markup is examined. */
 export const TOO_DEEP = `markup nests more than ${MAX_MARKUP_DEPTH} levels deep`
 
+/** Where a tag opens, as an editor finds it: before the words that follow it, or at its character (from 1). */
+function openedAt(html: string, start: number): string {
+  const after = html.slice(start).replace(/^<[^>]*>/, '')
+  // The words up to the next tag; past it when another tag follows at once.
+  const words = (after.split('<')[0].trim() || after.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim()
+  if (!words) return `at character ${start + 1}`
+  return `before "${words.length > 30 ? `${words.slice(0, 30).trimEnd()}…` : words}"`
+}
+
+/**
+ * Why the parser closed a tag the markup left open, named by where it opened: `reading` is the tag
+ * the parser was reading (a closing tag, or an opening one that ends it), empty at the end.
+ */
+function unclosed(name: string, opened: string, reading: string): string {
+  if (reading.startsWith('</')) return `the <${name}> ${opened} is not closed before ${reading.toLowerCase()}`
+  if (reading && BLOCK_TAGS.has(name)) return `<${name}> is closed early because a list or paragraph starts inside it`
+  if (reading)
+    return `the <${name}> ${opened} is not closed before the next <${/^<([a-z0-9]+)/i.exec(reading)?.[1].toLowerCase()}>`
+  return `the <${name}> ${opened} is never closed`
+}
+
 export function nestingProblems(html: string): string[] {
   if (!needsParsing(html)) return []
   const found: string[] = []
   const stack: string[] = []
+  /** Where each tag of the stack opens. */
+  const starts: number[] = []
+  /** Tags reported as left open, by name: one report each. */
+  const leftOpen = new Set<string>()
   let topLevelText = false
   let topLevelBlock = false
-  const parser = new Parser(
+  const parser: Parser = new Parser(
     {
       onopentag(name) {
         if (stack.length === MAX_MARKUP_DEPTH) found.push(TOO_DEEP)
@@ -127,19 +152,20 @@ export function nestingProblems(html: string): string[] {
         if (name === 'a' && stack.includes('a')) found.push('a link cannot sit inside another link')
         if (stack.length === 0 && BLOCK_TAGS.has(name)) topLevelBlock = true
         if (stack.length === 0 && !BLOCK_TAGS.has(name)) topLevelText = true
-        if (!VOID_TAGS.has(name)) stack.push(name)
+        if (!VOID_TAGS.has(name)) {
+          stack.push(name)
+          starts.push(parser.startIndex)
+        }
       },
       onclosetag(name, isImplied) {
         if (VOID_TAGS.has(name)) return
-        if (isImplied) {
-          found.push(
-            BLOCK_TAGS.has(name) && stack.length > 0
-              ? `<${name}> is closed early because a list or paragraph starts inside it`
-              : `<${name}> is not closed`,
-          )
-        }
         const at = stack.lastIndexOf(name)
-        if (at >= 0) stack.length = at
+        if (isImplied && !leftOpen.has(name)) {
+          leftOpen.add(name)
+          const reading = html.slice(parser.startIndex, parser.endIndex + 1)
+          found.push(unclosed(name, openedAt(html, starts[at] ?? parser.startIndex), reading))
+        }
+        if (at >= 0) stack.length = starts.length = at
       },
       ontext(text) {
         if (stack.length === 0 && text.trim() !== '') topLevelText = true

@@ -1,8 +1,8 @@
-import type { Problem } from './errors.ts'
+import { errorsAmong, isWarning, type Problem } from './errors.ts'
 
-/** One problem as editors read it: `content/pages/x.yaml:42:5  services[3].title  message`, hint below. */
+/** One problem as editors read it: `content/pages/x.yaml:42:5  services[3].title  message`, hint below; a warning says so. */
 export function formatProblem(p: Problem): string {
-  const head = `${p.file}:${p.line}:${p.column}  ${p.field ? p.field + '  ' : ''}${p.message}  [${p.name}]`
+  const head = `${p.file}:${p.line}:${p.column}  ${p.field ? p.field + '  ' : ''}${isWarning(p) ? 'warning: ' : ''}${p.message}  [${p.name}]`
   return p.hint ? `${head}\n    hint: ${p.hint}` : head
 }
 
@@ -13,11 +13,90 @@ const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace
 export function githubAnnotation(p: Problem): string {
   const title = escapeProperty(`${p.name}${p.field ? ' ' + p.field : ''}`)
   const text = escapeData(p.hint ? `${p.message} (hint: ${p.hint})` : p.message)
-  return `::error file=${escapeProperty(p.file)},line=${p.line},col=${p.column},title=${title}::${text}`
+  return `::${isWarning(p) ? 'warning' : 'error'} file=${escapeProperty(p.file)},line=${p.line},col=${p.column},title=${title}::${text}`
 }
 
-export function formatReport(problems: Problem[], options: { github: boolean }): string {
+/** One file's problems: its errors, then its warnings, each by place. */
+interface FileProblems {
+  file: string
+  changed: boolean
+  problems: Problem[]
+}
+
+const byPlace = (a: Problem, b: Problem) => a.line - b.line || a.column - b.column
+
+/**
+ * Problems grouped by file: the files `changed` names first, then files with errors before files
+ * with warnings only, each group in name order.
+ */
+export function byFile(found: readonly Problem[], changed: ReadonlySet<string> = new Set()): FileProblems[] {
+  const files = new Map<string, Problem[]>()
+  for (const p of found) files.set(p.file, [...(files.get(p.file) ?? []), p])
+  const groups = [...files].map(([file, problems]) => ({
+    file,
+    changed: changed.has(file),
+    problems: [...errorsAmong(problems).sort(byPlace), ...problems.filter(isWarning).sort(byPlace)],
+  }))
+  const rank = (g: FileProblems) => (g.changed ? 0 : 2) + (errorsAmong(g.problems).length > 0 ? 0 : 1)
+  return groups.sort((a, b) => rank(a) - rank(b) || a.file.localeCompare(b.file))
+}
+
+/** Every problem as editors read it, grouped by file (byFile): the changed files first, errors before warnings. */
+export function formatReport(found: Problem[], options: { github: boolean; changed?: ReadonlySet<string> }): string {
+  const problems = byFile(found, options.changed).flatMap((group) => group.problems)
   const lines = problems.map(formatProblem)
-  if (options.github) lines.push(...problems.map(githubAnnotation))
+  if (options.github) lines.push(...githubAnnotations(problems, options.changed))
+  return lines.join('\n')
+}
+
+/** GitHub shows at most this many error annotations of a step, and as many warnings; it drops the rest. */
+const ANNOTATION_CAP = 10
+
+/**
+ * The annotations of a run: the changed files' problems first (byFile). Past the cap, the last
+ * annotation of its kind shown also says how many more the job summary lists.
+ */
+export function githubAnnotations(found: readonly Problem[], changed?: ReadonlySet<string>, cap = ANNOTATION_CAP): string[] {
+  const ordered = byFile(found, changed).flatMap((group) => group.problems)
+  return [errorsAmong(ordered), ordered.filter(isWarning)].flatMap((kind) => {
+    if (kind.length <= cap) return kind.map(githubAnnotation)
+    const more = kind.length - cap
+    const last = kind[cap - 1]
+    const note = `${more} more ${isWarning(last) ? 'warning' : 'problem'}${more === 1 ? ' is' : 's are'} listed in the job summary`
+    return [...kind.slice(0, cap - 1), { ...last, message: `${last.message} (and ${note})` }].map(githubAnnotation)
+  })
+}
+
+/** Text for one cell of a Markdown table, shown as written: on one line, no character read as Markdown or HTML. */
+const cell = (text: string) =>
+  text
+    .replace(/[\\`*_[\]|~]/g, '\\$&')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\s*\n\s*/g, ' ')
+
+const counted = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`
+
+/**
+ * The whole report in Markdown for the job summary ($GITHUB_STEP_SUMMARY): one table per file, the
+ * changed files first, each problem with its line, field, what is wrong and what to do.
+ */
+export function markdownSummary(found: readonly Problem[], changed?: ReadonlySet<string>): string {
+  const errors = errorsAmong(found).length
+  const warnings = found.length - errors
+  if (found.length === 0) return '## Content check\n\nNo problems: every content file passed.\n'
+  const groups = byFile(found, changed)
+  const counts = [errors && counted(errors, 'error'), warnings && counted(warnings, 'warning')].filter(Boolean)
+  const lines = [`## Content check: ${counts.join(' and ')} in ${counted(groups.length, 'file')}`, '']
+  for (const group of groups) {
+    lines.push(`### ${cell(group.file)}${group.changed ? ' (changed)' : ''}`, '')
+    lines.push('| line | field | what is wrong | what to do |', '| ---: | --- | --- | --- |')
+    for (const p of group.problems) {
+      const what = `${isWarning(p) ? '⚠️ warning: ' : ''}${p.message} (${p.name})`
+      lines.push(`| ${p.line} | ${cell(p.field)} | ${cell(what)} | ${cell(p.hint ?? '')} |`)
+    }
+    lines.push('')
+  }
   return lines.join('\n')
 }

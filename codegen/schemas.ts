@@ -8,19 +8,21 @@ import standaloneCode from 'ajv/dist/standalone/index.js'
 import blogSchema from '../schema/blog.schema.json' with { type: 'json' }
 import pageSchema from '../schema/page.schema.json' with { type: 'json' }
 import projectsSchema from '../schema/projects.schema.json' with { type: 'json' }
+import redirectsSchema from '../schema/redirects.schema.json' with { type: 'json' }
 import siteSchema from '../schema/site.schema.json' with { type: 'json' }
 import { codeVersion, type CodeInputs } from './code-version.ts'
-import { cacheFolder } from './files.ts'
+import { keptFile } from './files.ts'
 import type { JsonSchema } from './json-schema.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 
-export type ContentKind = 'page' | 'site' | 'blog' | 'projects'
+export type ContentKind = 'page' | 'site' | 'blog' | 'projects' | 'redirects'
 
 export const schemaFiles: Record<ContentKind, { file: string; schema: JsonSchema }> = {
   page: { file: 'schema/page.schema.json', schema: pageSchema },
   site: { file: 'schema/site.schema.json', schema: siteSchema },
   blog: { file: 'schema/blog.schema.json', schema: blogSchema },
   projects: { file: 'schema/projects.schema.json', schema: projectsSchema },
+  redirects: { file: 'schema/redirects.schema.json', schema: redirectsSchema },
 }
 
 let compiled: Record<ContentKind, ValidateFunction> | undefined
@@ -53,12 +55,11 @@ const VALIDATOR_CODE = { sourceFiles: ['codegen/schemas.ts'], libraries: ['ajv']
 function loadValidators(): Record<ContentKind, ValidateFunction> {
   const require = createRequire(import.meta.url)
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-  const folder = cacheFolder(root, 'site-validators')
   const key = createHash('sha256')
     .update(JSON.stringify([schemaFiles, codeVersion(root, VALIDATOR_CODE)]))
     .digest('hex')
     .slice(0, 16)
-  const file = folder && path.join(folder, `${key}.cjs`)
+  const file = keptFile(root, 'site-validators', `${key}.cjs`)
   if (file && existsSync(file)) {
     try {
       return require(file) as Record<ContentKind, ValidateFunction>

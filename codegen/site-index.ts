@@ -14,6 +14,8 @@ export interface SiteIndex {
   imageExists(src: string): boolean
   /** Known image paths, for "did you mean" hints. */
   images?: readonly string[]
+  /** An image's size in bytes, and in pixels when it can be measured; undefined for a file not there. */
+  imageFile?(src: string): { bytes: number; width?: number; height?: number } | undefined
 }
 
 /** Sizes by a hash of the image's bytes: the same bytes have the same size in any index. */
@@ -33,10 +35,12 @@ const measureImage = (bytes: Buffer) => {
  */
 function createImageSizer(publicDir: string, images: readonly string[]) {
   const hashes = new Map<string, string>()
+  const byteCounts = new Map<string, number>()
   for (const src of images) {
     const bytes = readFileSync(path.join(publicDir, src))
     const hash = createHash('sha256').update(bytes).digest('base64url')
     hashes.set(src, hash)
+    byteCounts.set(src, bytes.length)
     if (imageSizes.has(hash)) continue
     try {
       imageSizes.set(hash, measureImage(bytes))
@@ -48,11 +52,15 @@ function createImageSizer(publicDir: string, images: readonly string[]) {
     /** `src` and a hash of its bytes, one per image. */
     stamps: images.map((src) => `${src} ${hashes.get(src)}`),
     sizeOf: (src: string) => imageSizes.get(hashes.get(src) ?? '') ?? measureImage(readFileSync(path.join(publicDir, src))),
+    imageFile: (src: string) => {
+      const bytes = byteCounts.get(src)
+      return bytes === undefined ? undefined : { bytes, ...imageSizes.get(hashes.get(src)!) }
+    },
   }
 }
 
 /** Which routes exist, for link checks: fixed routes, one per page file, one per blog file. */
-function siteRoutes(pageFiles: string[], blogFiles: string[]): Set<string> {
+export function siteRoutes(pageFiles: readonly string[], blogFiles: readonly string[]): Set<string> {
   return new Set([
     ...FIXED_ROUTES.filter((r) => !isFrameRoute(r.route)).map((r) => r.route),
     ...pageFiles.map(landingRouteOf),
@@ -73,6 +81,7 @@ export function createSiteIndex(root: string) {
     imageExists: (src: string) => imageSet.has(src),
     images,
     sizeOf: imageSizer.sizeOf,
+    imageFile: imageSizer.imageFile,
     /** Changes when a page, post or image is added, removed or redrawn: results checked against another index are stale. */
     fingerprint: createHash('sha1')
       .update([root, ...routes, ...imageSizer.stamps].join('\n'))

@@ -47,12 +47,12 @@ export function manifestRoutes(content: Pick<ContentSet, 'pages' | 'blogs'>): Ma
 
 /**
  * The manifest of a site built from `content`: what the server reads of it (routes, posts, projects,
- * the blog API the pages call, how long leads are kept). The build writes it; `npm run dev` makes it
- * in memory from the content as it is now.
+ * the blog API the pages call, how long leads are kept, the old addresses it redirects). The build
+ * writes it; `npm run dev` makes it in memory from the content as it is now.
  */
 export function siteManifest(
-  content: Pick<ContentSet, 'pages' | 'blogs' | 'projects' | 'site'>,
-  { siteUrl, blogApi }: { siteUrl: string; blogApi: BlogApiSettings },
+  content: Pick<ContentSet, 'pages' | 'blogs' | 'projects' | 'site' | 'redirects'>,
+  { siteUrl, blogApi, preview = false }: { siteUrl: string; blogApi: BlogApiSettings; preview?: boolean },
 ): SiteManifest {
   return {
     siteUrl,
@@ -61,5 +61,8 @@ export function siteManifest(
     projects: contentProjects(content),
     blogApi,
     retentionDays: (content.site as { privacy: { retentionDays: number } }).privacy.retentionDays,
+    // Only a preview build names it, so the live build's manifest stays as it was.
+    ...(preview ? { preview: true as const } : {}),
+    redirects: content.redirects.map(({ from, to }) => ({ from, to })),
   }
 }

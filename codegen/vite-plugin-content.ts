@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
 import type { ContractTerms } from './terms.ts'
 import { CONTENT_DIRS, contentKindOf, toPosix } from './content-files.ts'
-import type { Problem } from './errors.ts'
+import { errorsAmong, type Problem } from './errors.ts'
 import { loadContent } from './content.ts'
 import { compileContentFile } from './file-results.ts'
 import { createSiteIndex, type CheckedSiteIndex } from './site-index.ts'
@@ -49,8 +49,9 @@ export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin 
     index = undefined
     terms = undefined
     const content = loadContent(root)
-    if (content.problems.length > 0) {
-      server.config.logger.error(content.problems.map(formatProblem).join('\n'))
+    const errors = errorsAmong(content.problems)
+    if (errors.length > 0) {
+      server.config.logger.error(errors.map(formatProblem).join('\n'))
       return
     }
     await writeGenerated(root, content.pages)
@@ -116,16 +117,17 @@ export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin 
 }
 
 /**
- * A content file as a module of checked data (one key of it for `site-part:`); a content problem
- * fails the build, at its file, line and column.
+ * A content file as a module of checked data (one key of it for `site-part:`); a content error
+ * fails the build, at its file, line and column (a warning does not).
  */
 function contentModule(
   file: string,
-  problems: readonly Problem[],
+  found: readonly Problem[],
   data: unknown,
   part: string | null,
   fail: (error: string | { message: string; id: string; loc: { file: string; line: number; column: number } }) => never,
 ): string {
+  const problems = errorsAmong(found)
   if (problems.length > 0) {
     const first = problems[0]
     fail({

@@ -12,6 +12,7 @@ import {
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml'
 import { ANY_FORBIDDEN, describeCharacter, FORBIDDEN_CHARACTER } from './characters.ts'
 import { problem, type Problem } from './errors.ts'
+import { explainYamlError } from './yaml-errors.ts'
 
 export type PathSegment = string | number
 interface SourceLocation {
@@ -24,6 +25,8 @@ export interface YamlSource {
   file: string
   data: unknown
   problems: Problem[]
+  /** The text parsed (BOM removed, line ends \n), for a rule that looks at how a value is written. */
+  text?: string
   /** Where the value at `path` is written; with `key`, where its key is. Falls back to the nearest ancestor. */
   locate(path: readonly PathSegment[], part?: 'value' | 'key'): SourceLocation
 }
@@ -133,30 +136,30 @@ export function parseYamlSource(rawText: string, file: string): YamlSource {
     file,
     data: plain.data,
     problems: [],
+    text,
     locate: (at, part) => (positioned ??= parseWithPositions(text, file)).locate(at, part),
   }
 }
 
 /**
- * Every YAML problem of a parsed document: syntax errors and duplicate keys, characters that are
+ * Every YAML problem of a parsed document: its first syntax error alone (the parser's later ones
+ * mostly follow from it, on lines with nothing wrong), or its duplicate keys, characters that are
  * never text, and anchors, aliases and tags.
  */
 function documentProblems(doc: Document.Parsed, text: string, file: string, at: (offset: number) => SourceLocation): Problem[] {
-  const problems: Problem[] = []
-  for (const error of doc.errors) {
-    const start = at(error.pos[0])
-    const where = { file, ...start, field: '' }
-    if (error.code === 'DUPLICATE_KEY') {
-      const key =
-        /^[^:\n]+/
-          .exec(text.slice(error.pos[0]))?.[0]
-          .trim()
-          .replace(/^["']|["']$/g, '') || '?'
-      problems.push(problem('DuplicateKey', { ...where, field: key }, key))
-    } else {
-      problems.push(problem('YamlSyntax', where, error.message.split('\n')[0].replace(/ at line \d+, column \d+.*$/, '')))
-    }
+  const syntax = doc.errors.find((error) => error.code !== 'DUPLICATE_KEY')
+  if (syntax) {
+    const { offset, what, fix } = explainYamlError(text, syntax)
+    return [problem('YamlSyntax', { file, ...at(offset), field: '' }, what, fix)]
   }
+  const problems: Problem[] = doc.errors.map((error) => {
+    const key =
+      /^[^:\n]+/
+        .exec(text.slice(error.pos[0]))?.[0]
+        .trim()
+        .replace(/^["']|["']$/g, '') || '?'
+    return problem('DuplicateKey', { file, ...at(error.pos[0]), field: key }, key)
+  })
 
   // Characters that are never text, written as themselves: reported at their exact place, comments
   // included. Written as escapes they are found in the parsed values (rules/invalid-characters.ts).
@@ -164,7 +167,7 @@ function documentProblems(doc: Document.Parsed, text: string, file: string, at: 
     problems.push(problem('InvalidCharacter', { file, ...at(match.index), field: '' }, describeCharacter(match[0]), 'file'))
   // Anchors, aliases and tags are YAML machinery content never needs; an alias can also multiply
   // a file's size without bound, so none of it is expanded.
-  if (problems.length === 0) {
+  if (!problems.some((p) => p.name === 'InvalidCharacter')) {
     visit(doc, (_key, node) => {
       if (!node || typeof node !== 'object') return
       const n = node as Node & { anchor?: string; tag?: string }
@@ -196,7 +199,8 @@ export function parseWithPositions(rawText: string, file: string): YamlSource {
 
   const problems = documentProblems(doc, text, file, at)
   let data: unknown = undefined
-  if (problems.length === 0) {
+  // A key written twice keeps its last value (locate finds that one too); the file is checked on.
+  if (problems.every((p) => p.name === 'DuplicateKey')) {
     if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) {
       problems.push(problem('EmptyFile', { file, line: 1, column: 1, field: '' }))
     } else {
@@ -211,7 +215,7 @@ export function parseWithPositions(rawText: string, file: string): YamlSource {
       const seg = path[i]
       const last = i === path.length - 1
       if (isMap(node)) {
-        const pair = node.items.find((p) => keyOf(p.key) === seg)
+        const pair = node.items.findLast((p) => keyOf(p.key) === seg)
         if (!pair) break
         const keyLoc = nodeStart(pair.key as Node)
         if (last && part === 'key') return keyLoc ?? found
@@ -229,7 +233,7 @@ export function parseWithPositions(rawText: string, file: string): YamlSource {
     return found
   }
 
-  return { file, data, problems, locate }
+  return { file, data, problems, text, locate }
 }
 
 /** Every string in parsed data, with the path that leads to it. */

@@ -112,6 +112,17 @@ describe('claim rules read sentences the way a reviewer would', () => {
     ['Reports and code are your property.', BOSTON, 'ContractTerm'],
     ['Your data is never used to train models for other clients.', BOSTON, 'ContractTerm'],
     ['We sign a HIPAA business associate agreement first.', BOSTON, 'ContractTerm'],
+    ['We never train models on your data.', BOSTON, 'ContractTerm'],
+    ['We don’t train on customer data.', BOSTON, 'ContractTerm'],
+    ['Corvane does not train its models using client data.', BOSTON, 'ContractTerm'],
+    ['Your data is never used to train.', BOSTON, 'ContractTerm'],
+    ['Customer data will not be used for training.', BOSTON, 'ContractTerm'],
+    ['We will never use your data to train anything.', BOSTON, 'ContractTerm'],
+    ['No training on your data, ever.', BOSTON, 'ContractTerm'],
+    ['We never keep copies of your data.', BOSTON, 'ContractTerm'],
+    ["We don't retain any copies after handover.", BOSTON, 'ContractTerm'],
+    ['No copies are retained.', BOSTON, 'ContractTerm'],
+    ['No copies of your data are kept after the project.', BOSTON, 'ContractTerm'],
   ])('%#: flags %j', (sentence, audience, name) => {
     expect(found(audience, sentence)).toEqual([name])
   })
@@ -127,6 +138,10 @@ describe('claim rules read sentences the way a reviewer would', () => {
     ["OpenAI's business terms say API data is not used to train their models by default.", BOSTON],
     ['{{terms.ownership}} Everything is documented.', BOSTON],
     ['Our AI team and our Generative AI consultants work from San Francisco.', BOSTON],
+    ['We never train a model before we have seen your data.', BOSTON],
+    ['We train models on your data for your project only.', BOSTON],
+    ['Keep copies of your data in your own cloud.', BOSTON],
+    ['{{terms.noTraining}} Ask us for the clause.', BOSTON],
   ])('%#: passes %j', (sentence, audience) => {
     expect(found(audience, sentence)).toEqual([])
   })
@@ -135,6 +150,51 @@ describe('claim rules read sentences the way a reviewer would', () => {
     const source = parseYamlSource(page(BOSTON, '{{terms.noTraining}} Ask us for the clause.'), 'content/pages/x.yaml')
     expect(expandTerms(source, terms)).toEqual([])
     expect((source.data as { faqs: { answer: string }[] }).faqs[0].answer).toBe(`${terms.noTraining} Ask us for the clause.`)
+  })
+})
+
+describe('a contract term stated in other words', () => {
+  const stated = (sentence: string) => checkPage('content/pages/x.yaml', page(BOSTON, sentence))
+
+  it('is reported once per sentence, however many phrasings match', () => {
+    expect(stated('Your data is never used to train models for anyone else, we never train on your data.')).toEqual([
+      expect.objectContaining({
+        name: 'ContractTerm',
+        message: '"never used to train models for anyone" states a contract term in this page\'s own words',
+      }),
+    ])
+  })
+
+  it('points to the approved wording when site.yaml has the term', () => {
+    expect(stated('We never train models on your data.')[0].hint).toBe(
+      'Insert the approved wording instead: {{terms.noTraining}}. Legal keeps it in content/site.yaml under terms.',
+    )
+  })
+
+  it('says legal has no wording yet when site.yaml lacks the term', () => {
+    expect(stated('We never keep copies of your data.')[0].hint).toBe(
+      'Legal has no approved wording for this promise (content/site.yaml has no terms.noCopy): remove it, or ask legal to add the term and insert it as {{terms.noCopy}}.',
+    )
+  })
+})
+
+describe('an FAQ question, where the buyer speaks', () => {
+  const asked = (question: string, answer = 'We visit for kickoffs and workshops.') =>
+    checkPage(
+      'content/pages/x.yaml',
+      page(BOSTON, answer).replace('question: A question?', `question: ${JSON.stringify(question)}`),
+    ).map((p) => [p.name, p.field])
+
+  it.each([
+    ['Can your team come to our Boston office?'],
+    ['Our Boston team is small: can you help?'],
+    ['Do we need to work Eastern time with you?'],
+  ])('claims no office or time zone for us: %j', (question) => {
+    expect(asked(question)).toEqual([])
+  })
+
+  it('still holds the answer to the claim rules', () => {
+    expect(asked('Where are you?', 'Our Boston office is downtown.')).toEqual([['LocalOffice', 'faqs[0].answer']])
   })
 })
 

@@ -123,11 +123,24 @@ const BARE_DOLLARS = /(?<!\bUS\s|\bU\.S\.\s)\b(\d[\d,.]*\s+dollars)\b/i
 
 /** Words every pattern of contractTermRules contains, one of them at least. */
 const TERM_WORDS = /cop(?:y|ies)|licen[cs]e|property|\bown\b|train|\bsign\b/i
+/** "we never", "we don't", "Corvane will not": us denying we do something. */
+const weNever = (company: string) =>
+  String.raw`(?:we|${escape(company)})\s+(?:will\s+)?(?:never|not|do\s+not|does\s+not|don['’]t|doesn['’]t|won['’]t)\s+(?:ever\s+)?`
+/** The client's data, however copy names it. */
+const CLIENT_DATA = String.raw`(?:your|customer|client|clients['’]|customers['’]|their)\s+(?:own\s+)?data`
 /** A standard contract term stated in a page's own words instead of inserted from site.yaml. */
 const contractTermRules = (company: string): [term: string, pattern: RegExp][] => [
   [
     'noCopy',
     new RegExp(String.raw`\b((?:we|${escape(company)})\s+(?:keep|keeps|retain|retains|hold|holds)\s+no\s+cop(?:y|ies))\b`, 'i'),
+  ],
+  ['noCopy', new RegExp(String.raw`\b(${weNever(company)}(?:keep|retain|hold|store)s?\s+(?:any\s+)?cop(?:y|ies))\b`, 'i')],
+  [
+    'noCopy',
+    new RegExp(
+      String.raw`\b(no\s+cop(?:y|ies)\s+(?:of\s+${CLIENT_DATA}\s+)?(?:is|are|will\s+be)\s+(?:ever\s+)?(?:kept|retained|held|stored))\b`,
+      'i',
+    ),
   ],
   ['ownership', /\b(no\s+licen[cs]e\s+back)\b/i],
   ['ownership', /\b(are\s+your\s+property)\b/i],
@@ -136,6 +149,22 @@ const contractTermRules = (company: string): [term: string, pattern: RegExp][] =
     /\b(you\s+own\s+(?:all\s+|the\s+)?(?:(?:source\s+)?code|models?|deliverables|IP|intellectual property|everything|it all))\b/i,
   ],
   ['noTraining', /\b((?:never|not)\s+(?:be\s+)?used\s+to\s+train\s+(?:models?\s+)?for\s+(?:anyone|any other|other|another))\b/i],
+  [
+    'noTraining',
+    new RegExp(String.raw`\b(${weNever(company)}trains?\s+(?:[\w-]+\s+){0,3}?(?:on|with|using)\s+${CLIENT_DATA})\b`, 'i'),
+  ],
+  [
+    'noTraining',
+    new RegExp(String.raw`\b(${weNever(company)}uses?\s+${CLIENT_DATA}\s+(?:to\s+train|for\s+(?:model\s+)?training))\b`, 'i'),
+  ],
+  [
+    'noTraining',
+    new RegExp(
+      String.raw`\b(${CLIENT_DATA}\s+(?:is|are|will)\s+(?:never|not)\s+(?:be\s+)?used\s+(?:to\s+train|for\s+(?:model\s+)?training))\b`,
+      'i',
+    ),
+  ],
+  ['noTraining', new RegExp(String.raw`\b(no\s+training\s+on\s+${CLIENT_DATA})\b`, 'i')],
   ['hipaa', /\b(we\s+(?:will\s+)?sign\s+(?:a|an|your)\s+(?:HIPAA\s+)?(?:business associate agreement|BAA))\b/i],
 ]
 
@@ -234,6 +263,8 @@ function pageClaimProblems(page: YamlSource, context: ClaimContext): Problem[] {
   }
   for (const { path: at, text } of textLeaves(page.data)) {
     const where = () => ({ file: page.file, ...page.locate(at), field: formatFieldPath(at) })
+    // An FAQ question is the buyer speaking: "our Chicago office" and "our hours" there are theirs.
+    const buyerSpeaks = at.length === 3 && at[0] === 'faqs' && at[2] === 'question'
     let own = text
     for (const term of termTexts) own = own.split(term).join(' ')
     own = visibleText(own)
@@ -241,19 +272,25 @@ function pageClaimProblems(page: YamlSource, context: ClaimContext): Problem[] {
     const mayClaim = namesZone?.test(own) || namesPlace?.test(own) || (abroad && /\$|dollars/i.test(own)) || TERM_WORDS.test(own)
     if (!mayClaim) continue
     for (const sentence of sentences(own)) {
-      const zone = namesZone?.test(sentence) && zoneRules.map((r) => r.exec(sentence)?.[1]).find(Boolean)
+      const zone = !buyerSpeaks && namesZone?.test(sentence) && zoneRules.map((r) => r.exec(sentence)?.[1]).find(Boolean)
       if (zone) found.push(problem('ClaimedTimeZone', where(), zone, audience!.places[0], facts.headquarters))
-      const office = namesPlace?.test(sentence) ? officeClaims.map((r) => r.exec(sentence)).find(Boolean) : undefined
+      const office =
+        !buyerSpeaks && namesPlace?.test(sentence) ? officeClaims.map((r) => r.exec(sentence)).find(Boolean) : undefined
       if (office) found.push(...officeProblems(where(), office[1], office.groups!.place))
       if (abroad && /\$|dollars/i.test(sentence)) {
         const price = BARE_PRICE.exec(sentence)?.[1] ?? BARE_DOLLARS.exec(sentence)?.[1]
         if (price) found.push(problem('UnnamedCurrency', where(), price, facts.currency))
       }
-      if (TERM_WORDS.test(sentence))
+      if (TERM_WORDS.test(sentence)) {
+        // One problem per term a sentence states, however many of its phrasings match.
+        const stated = new Set<string>()
         for (const [term, pattern] of contractTerms) {
-          const said = pattern.exec(sentence)?.[1]
-          if (said) found.push(problem('ContractTerm', where(), said, term))
+          const said = !stated.has(term) && pattern.exec(sentence)?.[1]
+          if (!said) continue
+          stated.add(term)
+          found.push(problem('ContractTerm', where(), said, term, Object.hasOwn(context.terms, term)))
         }
+      }
     }
   }
   return found

@@ -3,22 +3,32 @@
  * hands each string to the file rules of its kind; then the site rules get every file. A new rule
  * is a module here and its test, and its catalogue entry in errors.ts if it reports a new name.
  */
+import { bareUrls } from './bare-urls.ts'
 import { blogIds } from './blog-ids.ts'
 import { claims } from './claims.ts'
+import { curlyQuotes } from './curly-quotes.ts'
+import { cutByComment } from './cut-by-comment.ts'
+import { duplicateTitles } from './duplicate-titles.ts'
+import { faqAnswers } from './faq-answers.ts'
+import { imageSizes } from './image-sizes.ts'
+import { internalLinks } from './internal-links.ts'
 import { invalidCharacters } from './invalid-characters.ts'
 import { locationAudience } from './location-audience.ts'
+import { markdown } from './markdown.ts'
 import { markupAndImages } from './markup-and-images.ts'
+import { markupInPlainText } from './markup-in-plain-text.ts'
 import { pageAddresses } from './page-addresses.ts'
 import { placeholders } from './placeholders.ts'
 import { processSteps } from './process-steps.ts'
 import { publicFiles } from './public-files.ts'
+import { redirects } from './redirects.ts'
 import { schema } from './schema.ts'
 import { sharedParagraphs } from './shared-paragraphs.ts'
 import { textRuns } from './text-runs.ts'
 import type { FileRule, SiteRule } from './types.ts'
 import { uninsertedTerms } from './uninserted-terms.ts'
 
-/** Rules on one file's values. The 'shape' ones come first: a problem they find stops the rest. */
+/** Rules on one file's values. The 'shape' ones come first; every rule runs on every readable file. */
 export const fileRules: readonly FileRule[] = [
   invalidCharacters,
   schema,
@@ -28,7 +38,23 @@ export const fileRules: readonly FileRule[] = [
   locationAudience,
   uninsertedTerms,
   placeholders,
+  markupInPlainText,
+  markdown,
+  curlyQuotes,
+  cutByComment,
+  bareUrls,
+  faqAnswers,
+  imageSizes,
 ]
 
 /** Rules across files, run once every file is checked. */
-export const siteRules: readonly SiteRule[] = [pageAddresses, blogIds, sharedParagraphs, claims, publicFiles]
+export const siteRules: readonly SiteRule[] = [
+  pageAddresses,
+  internalLinks,
+  redirects,
+  blogIds,
+  sharedParagraphs,
+  duplicateTitles,
+  claims,
+  publicFiles,
+]

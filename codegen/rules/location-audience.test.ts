@@ -20,7 +20,7 @@ describe('pages about a place', () => {
 
   it('explains the field with its description in the schema', () => {
     expect(fileRuleProblems(locationAudience, 'category: location\n')[0].hint).toMatch(
-      /^Where the readers of a page about a place are\./,
+      /\. Where the readers of a page about a place are\./,
     )
   })
 })

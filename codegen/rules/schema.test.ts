@@ -47,7 +47,7 @@ describe('the schema rule', () => {
     expect(besidesMissing(text)).toEqual(expected)
   })
 
-  it('names each missing field with its description as the hint', () => {
+  it('says how to add each missing field, then what it is for', () => {
     expect(fileRuleProblems(schema, 'label: A page\n')).toContainEqual(
       expect.objectContaining({
         name: 'MissingField',
@@ -55,7 +55,7 @@ describe('the schema rule', () => {
         line: 1,
         column: 1,
         message: "'title1' is required but missing",
-        hint: "First part of the page's main heading (h1).",
+        hint: `Add a line "title1:" with no indentation, followed by the text. First part of the page's main heading (h1).`,
       }),
     )
   })

@@ -1,8 +1,8 @@
 import type { ErrorObject } from 'ajv'
 import { closest } from '../closest.ts'
-import { problem, type Problem } from '../errors.ts'
-import type { JsonSchema } from '../json-schema.ts'
-import { validatorFor, type ContentKind } from '../schemas.ts'
+import { problem, type FieldShape, type Problem } from '../errors.ts'
+import { fieldSchema, type JsonSchema } from '../json-schema.ts'
+import { schemaFiles, validatorFor, type ContentKind } from '../schemas.ts'
 import { formatFieldPath, type PathSegment, type YamlSource } from '../yaml-source.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
@@ -33,7 +33,19 @@ const TYPE_NAMES: Record<string, string> = {
   boolean: 'true or false',
 }
 
-function schemaProblem(error: ErrorObject, source: YamlSource): Problem {
+const schemaList = Object.values(schemaFiles).map((s) => s.schema)
+
+/** What a field of this schema holds, for the hint that says how to write it. */
+function shapeOf(field: JsonSchema | undefined): FieldShape | undefined {
+  if (field?.enum) return { oneOf: field.enum }
+  if (field?.type === 'string') return 'text'
+  if (field?.type === 'integer' || field?.type === 'number') return 'number'
+  if (field?.type === 'array') return 'list'
+  if (field?.type === 'object') return { fields: field.required ?? [] }
+  return undefined
+}
+
+function schemaProblem(error: ErrorObject, source: YamlSource, kind: ContentKind): Problem {
   const path = pathOf(error.instancePath)
   const schema = (error.parentSchema ?? {}) as JsonSchema
   const description = schema.description
@@ -51,8 +63,10 @@ function schemaProblem(error: ErrorObject, source: YamlSource): Problem {
     }
     case 'required': {
       const key = String(params.missingProperty)
-      const propDescription = (schema.properties ?? {})[key]?.description
-      return problem('MissingField', { ...at(path), field: formatFieldPath([...path, key]) }, key, propDescription)
+      const field = fieldSchema(schemaFiles[kind].schema, [...path, key], schemaList)
+      const description = (schema.properties ?? {})[key]?.description ?? field?.description
+      const where = { ...at(path), field: formatFieldPath([...path, key]) }
+      return problem('MissingField', where, key, description, shapeOf(field), formatFieldPath(path))
     }
     case 'type':
       return problem('WrongType', at(path), TYPE_NAMES[String(params.type)] ?? String(params.type), describeType(error.data))
@@ -86,7 +100,7 @@ function schemaProblems(source: YamlSource, kind: ContentKind): Problem[] {
     const key = `${error.instancePath}|${error.keyword}|${JSON.stringify(error.params)}`
     if (seen.has(key)) continue
     seen.add(key)
-    problems.push(schemaProblem(error, source))
+    problems.push(schemaProblem(error, source, kind))
   }
   return problems
 }
@@ -106,7 +120,7 @@ export const schema = defineFileRule({
     },
     MissingField: {
       means: 'A field every page must have is not there.',
-      example: ['metaTitle', 'The browser tab and search-result title.'],
+      example: ['faqs', 'Questions and answers shown at the end of the page.', 'list'],
     },
     WrongType: {
       means:

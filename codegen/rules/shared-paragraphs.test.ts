@@ -24,6 +24,17 @@ describe('one page, one copy', () => {
     expect(problems[0].message).toBe('this paragraph is also used by content/pages/a.yaml:2:5 (descriptionOne[0])')
   })
 
+  it('reports a page that shares more than four paragraphs with another once, as a copy, on the later file', () => {
+    const page = `descriptionOne:\n${[1, 2, 3, 4, 5].map((n) => `  - "${n}. ${shared}"`).join('\n')}\n`
+    const problems = check(['content/pages/a.yaml', page], ['content/pages/a-copy.yaml', page])
+    expect(problems.map((p) => [p.name, p.file, p.line, p.field])).toEqual([
+      ['CopiedPage', 'content/pages/a-copy.yaml', 2, 'descriptionOne[0]'],
+    ])
+    expect(problems[0].message).toBe(
+      '5 paragraphs of this page are the same as on content/pages/a.yaml: it reads as a copy of that page',
+    )
+  })
+
   // [what, the first page, the second page]
   it.each([
     ['short texts', 'label: Full Support\n', 'label: Full Support\n'],

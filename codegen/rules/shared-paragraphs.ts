@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { problem, type Problem } from '../errors.ts'
+import { problem } from '../errors.ts'
 import { formatFieldPath, type PathSegment, type YamlSource } from '../yaml-source.ts'
 import { defineSiteRule } from './types.ts'
 
@@ -13,11 +13,27 @@ const paragraphKey = (text: string) =>
     .trim()
     .toLowerCase()
 
+/** More shared paragraphs than this between two pages make one problem: the page is a copy. */
+const COPIED_PAGE_AT = 4
+
 /** A text long enough to count: where it is, and a hash of its words. */
 interface ParagraphEntry {
   path: PathSegment[]
   key: string
 }
+
+interface Place {
+  file: string
+  line: number
+  column: number
+  field: string
+}
+const place = (source: YamlSource, at: PathSegment[]): Place => ({
+  file: source.file,
+  ...source.locate(at),
+  field: formatFieldPath(at),
+})
+const named = (where: Place) => `${where.file}:${where.line}:${where.column} (${where.field})`
 
 /**
  * Every text of 120 characters or more must be on one page only (integration names aside, which are
@@ -28,7 +44,7 @@ export const sharedParagraphs = defineSiteRule({
   name: 'shared-paragraphs',
   scope: 'site',
   kinds: ['page'],
-  reports: ['DuplicateParagraph'],
+  reports: ['DuplicateParagraph', 'CopiedPage'],
   keep: (_file, leaves): ParagraphEntry[] =>
     leaves.flatMap(({ path: at, text }) => {
       const key = paragraphKey(text)
@@ -36,7 +52,8 @@ export const sharedParagraphs = defineSiteRule({
     }),
   check({ files }) {
     const seen = new Map<string, { path: PathSegment[]; source: YamlSource }>()
-    const problems: Problem[] = []
+    /** The paragraphs each page shares with an earlier one, by the pair's two files. */
+    const shared = new Map<string, { here: Place; there: Place }[]>()
     for (const { source, kept } of files) {
       for (const { path: at, key } of kept ?? []) {
         const first = seen.get(key)
@@ -45,18 +62,32 @@ export const sharedParagraphs = defineSiteRule({
           continue
         }
         if (first.source.file === source.file) continue
-        const here = { file: source.file, ...source.locate(at), field: formatFieldPath(at) }
-        const there = { file: first.source.file, ...first.source.locate(first.path), field: formatFieldPath(first.path) }
-        problems.push(problem('DuplicateParagraph', here, `${there.file}:${there.line}:${there.column} (${there.field})`))
-        problems.push(problem('DuplicateParagraph', there, `${here.file}:${here.line}:${here.column} (${here.field})`))
+        const pair = `${source.file}\0${first.source.file}`
+        if (!shared.has(pair)) shared.set(pair, [])
+        shared.get(pair)!.push({ here: place(source, at), there: place(first.source, first.path) })
       }
     }
-    return problems
+    return [...shared.values()].flatMap((pairs) => {
+      // A page copied from another is one problem on the copy, not one per paragraph on both.
+      if (pairs.length > COPIED_PAGE_AT) {
+        const { here, there } = pairs[0]
+        return [problem('CopiedPage', here, pairs.length, there.file, `line ${here.line} (${here.field})`)]
+      }
+      return pairs.flatMap(({ here, there }) => [
+        problem('DuplicateParagraph', here, named(there)),
+        problem('DuplicateParagraph', there, named(here)),
+      ])
+    })
   },
   docs: {
     DuplicateParagraph: {
       means: 'The same long text (120 characters or more) is on two pages. Each page needs its own words.',
       example: ['content/pages/Ai-Consulting.yaml:14:5 (descriptionOne[0])'],
+    },
+    CopiedPage: {
+      means:
+        'More than four long texts of this page are the same as on another page: it was copied and not yet rewritten. Reported once, at its first shared text.',
+      example: [12, 'content/pages/Ai-Consulting.yaml', 'line 18 (descriptionOne[0])'],
     },
   },
 })

@@ -1,5 +1,6 @@
 /** Runs one rule as the checker does, on text or parsed files: for the rules' own tests. */
 import { checkSource, fileLeaves } from '../checker.ts'
+import { contentKindOf } from '../content-files.ts'
 import type { Problem } from '../errors.ts'
 import type { ContentKind } from '../schemas.ts'
 import { siteProblems } from '../site-checks.ts'
@@ -47,4 +48,17 @@ export function siteRuleProblems(
     return { kind, source, kept }
   })
   return siteProblems({ root, data: site, files }, [rule])
+}
+
+/** The problems `rule` alone finds across files of any kinds, each kind read from where its file sits. */
+export function siteFilesProblems(rule: SiteRule, files: Record<string, string>): Problem[] {
+  const sources = Object.entries(files).map(([file, text]) => parseYamlSource(text, file))
+  const checked = sources.map((source) => {
+    const kind = contentKindOf(source.file)
+    if (!kind) throw new Error(`${source.file} is not where any content file sits`)
+    const values = fileLeaves(source.problems.length > 0 ? undefined : source.data, kind).filter((l) => l.part === 'value')
+    const kept = rule.keep && { [rule.name]: rule.keep(fileUnderCheck(source, kind, testIndex), values) }
+    return { kind, source, kept }
+  })
+  return siteProblems({ root: '', files: checked }, [rule])
 }

@@ -8,7 +8,7 @@ import type { SiteIndex } from '../site-index.ts'
 import { formatFieldPath, type PathSegment, type YamlSource } from '../yaml-source.ts'
 
 /** Every kind of content file, for a rule that reads them all. */
-export const ALL_KINDS: readonly ContentKind[] = ['page', 'site', 'blog', 'projects']
+export const ALL_KINDS: readonly ContentKind[] = ['page', 'site', 'blog', 'projects', 'redirects']
 
 /** A string of a file: a value, or with `part: 'key'` a field name. */
 export interface Leaf {
@@ -61,8 +61,9 @@ interface RuleBase<N extends ContentErrorName> {
 export interface FileRule<N extends ContentErrorName = ContentErrorName> extends RuleBase<N> {
   scope: 'file'
   /**
-   * 'shape' rules run first, and a problem any of them finds stops the rest: the other rules
-   * expect text that is text, in fields of the schema's shape.
+   * 'shape' rules run first. The 'content' rules run after them whatever they find, but read only
+   * values of the schema's type: on a file with shape problems a value of the wrong type is left
+   * out of what they get, and a rule that throws gives nothing for the file.
    */
   stage: 'shape' | 'content'
   /** Field names are leaves of this rule too. */

@@ -1,0 +1,78 @@
+import { problem, type Problem } from '../errors.ts'
+import { walkData } from '../json-schema.ts'
+import { schemaFiles, type ContentKind } from '../schemas.ts'
+import type { PathSegment } from '../yaml-source.ts'
+import { ALL_KINDS, defineFileRule } from './types.ts'
+
+/** A web address as copy writes it: with its scheme, or starting www. (not in an e-mail address or a path). */
+const WEB_ADDRESS = /\bhttps?:\/\/[^\s<>"']+|(?<![@/.\w-])www\.[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+[^\s<>"']*/gi
+/** Links whole (an address as a link's words is clickable), then every other tag with its attributes. */
+const LINKED_OR_TAG = /<a\b[^<>]*>[\s\S]*?<\/a\s*>|<[^<>]*>/gi
+
+const schemaList = Object.values(schemaFiles).map((s) => s.schema)
+const addressFields = new Map<string, boolean>()
+
+/**
+ * Whether the schema gives the value at `path` a form of its own (a pattern or a format): a link's
+ * address, a path or an e-mail address, where an address is the value and no text. Found by walking
+ * a skeleton of data that leads to `path` only, beside the schema as the checker walks files.
+ */
+function isAddressField(kind: ContentKind, path: readonly PathSegment[]): boolean {
+  const shape = path.map((segment) => (typeof segment === 'number' ? 0 : segment))
+  const key = `${kind}\0${JSON.stringify(shape)}`
+  let answer = addressFields.get(key)
+  if (answer === undefined) {
+    const skeleton = shape.reduceRight<unknown>(
+      (inner, segment) => (typeof segment === 'number' ? [inner] : Object.fromEntries([[segment, inner]])),
+      '',
+    )
+    answer = false
+    walkData(
+      skeleton,
+      schemaFiles[kind].schema,
+      {
+        value(_value, at, described) {
+          if (at.length === shape.length && described) answer = 'pattern' in described.schema || 'format' in described.schema
+        },
+      },
+      schemaList,
+    )
+    addressFields.set(key, answer)
+  }
+  return answer
+}
+
+/** The web addresses a reader sees as text: not a link's address, nor its words. */
+function bareAddresses(text: string, markup: boolean): string[] {
+  if (!/https?:\/\/|www\./i.test(text)) return []
+  const shown = markup ? text.replace(LINKED_OR_TAG, ' ') : text
+  const found = (shown.match(WEB_ADDRESS) ?? []).map((url) => url.replace(/[.,;:!?)\]]+$/, ''))
+  return [...new Set(found)]
+}
+
+/**
+ * A web address written out in text, which no reader can click. A warning: the page works, but a
+ * markup field should link it, and a plain field should leave linking to a description. Fields whose
+ * value is an address by the schema's form (links, paths, e-mail addresses) are left alone.
+ */
+export const bareUrls = defineFileRule({
+  name: 'bare-urls',
+  scope: 'file',
+  stage: 'content',
+  kinds: ALL_KINDS,
+  reports: ['BareUrl'],
+  leaf({ path, text, role }, { at, kind }) {
+    if (role === 'image') return undefined
+    const markup = role === 'markup'
+    const urls = bareAddresses(text, markup)
+    if (urls.length === 0 || (!markup && isAddressField(kind, path))) return undefined
+    return urls.map((url): Problem => problem('BareUrl', at(path), url, markup))
+  },
+  docs: {
+    BareUrl: {
+      means:
+        'A warning: a web address is written out as text, where readers cannot click it. In a description, make it a link; in a plain field, link to it from a description instead.',
+      example: ['https://www.corvane.example/contact', true],
+    },
+  },
+})

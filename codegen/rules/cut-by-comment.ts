@@ -1,0 +1,55 @@
+import { isScalar, parseDocument, Scalar, type Document } from 'yaml'
+import { problem } from '../errors.ts'
+import type { YamlSource } from '../yaml-source.ts'
+import { ALL_KINDS, defineFileRule } from './types.ts'
+
+/** A `#` after a space, following something on its line: a comment after a value, or text YAML takes for one. */
+const COMMENT_AFTER_TEXT = /[^\s#][ \t]+#/
+
+/** Each file's text parsed again with its nodes' places, only when some line holds a comment after text. */
+const documents = new WeakMap<YamlSource, Document | null>()
+function documentOf(source: YamlSource): Document | null {
+  let doc = documents.get(source)
+  if (doc === undefined) {
+    doc = source.text !== undefined && COMMENT_AFTER_TEXT.test(source.text) ? parseDocument(source.text) : null
+    documents.set(source, doc)
+  }
+  return doc
+}
+
+/** A text cut to its last (`from: 'end'`) or first characters for a message. */
+const shorten = (text: string, from: 'start' | 'end') =>
+  text.length <= 60 ? text : from === 'end' ? '…' + text.slice(text.length - 59) : text.slice(0, 59) + '…'
+
+/**
+ * An unquoted value cut short by a comment: after a space, `#` starts a comment in YAML, so
+ * `title2: rated #1 for production AI` reads as "rated" and the rest of the line is lost. Found on
+ * the value's node: written plain, and followed on its line by a comment.
+ */
+export const cutByComment = defineFileRule({
+  name: 'cut-by-comment',
+  scope: 'file',
+  stage: 'content',
+  kinds: ALL_KINDS,
+  reports: ['CutByComment'],
+  leaf({ path, role }, { source, at }) {
+    if (role === 'image') return undefined
+    const doc = documentOf(source)
+    const node = doc?.getIn(path, true)
+    if (!isScalar(node) || node.type !== Scalar.PLAIN || !node.range || source.text === undefined) return undefined
+    const text = source.text
+    const end = node.range[1]
+    const lineEnd = text.indexOf('\n', end)
+    const rest = text.slice(end, lineEnd < 0 ? text.length : lineEnd)
+    if (!/^[ \t]+#/.test(rest)) return undefined
+    const kept = text.slice(node.range[0], end).replace(/\s+/g, ' ')
+    return [problem('CutByComment', at(path), shorten(kept, 'end'), shorten(rest.trim(), 'start'))]
+  },
+  docs: {
+    CutByComment: {
+      means:
+        'A value written without quotes holds " #". YAML reads everything from there to the end of the line as a comment, so the page shows only the words before it.',
+      example: ['rated', '#1 for production AI'],
+    },
+  },
+})

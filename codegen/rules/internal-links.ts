@@ -1,0 +1,123 @@
+import { closest } from '../closest.ts'
+import { problem, type Problem } from '../errors.ts'
+import { markupLinks } from '../markup.ts'
+import { isLandingRoute } from '../../src/core/routes.ts'
+import { addressKey, redirectsOf, routesOf } from './redirects.ts'
+import { ALL_KINDS, defineSiteRule } from './types.ts'
+
+/** A site-relative link of a markup field, with where it is written. */
+interface KeptLink {
+  href: string
+  /** The route it asks for: no query, no fragment, no trailing slash. */
+  target: string
+  line: number
+  column: number
+  field: string
+}
+
+const placeOf = (file: string, link: KeptLink) => ({ file, line: link.line, column: link.column, field: link.field })
+
+/** The route a site-relative link asks for; undefined for a link off the site (https:, mailto:, //host). */
+function linkTarget(href: string): string | undefined {
+  if (!href.startsWith('/') || href.startsWith('//')) return undefined
+  return href.split(/[?#]/)[0].replace(/\/+$/, '') || '/'
+}
+
+/**
+ * The page a missing address probably became: the same address in other letter case, or else the
+ * closest address no link leads to (a renamed page's links still name its old address).
+ */
+function renamedTo(address: string, routes: ReadonlySet<string>, linked: ReadonlySet<string>): string | undefined {
+  const pages = [...routes].filter(isLandingRoute)
+  const sameInOtherCase = pages.find((route) => addressKey(route) === addressKey(address))
+  return (
+    sameInOtherCase ??
+    closest(
+      address,
+      pages.filter((route) => !linked.has(addressKey(route))),
+    )
+  )
+}
+
+/**
+ * Site-relative links of markup fields lead to a route of the site; one to an old address that
+ * content/redirects.yaml sends on is only a warning. When two or more files link to the same missing
+ * /ai/ address, a page was renamed or deleted: that is one problem, at the first link, not one in
+ * every file.
+ */
+export const internalLinks = defineSiteRule({
+  name: 'internal-links',
+  scope: 'site',
+  kinds: ALL_KINDS,
+  reports: ['BrokenLink', 'LinkedPageMissing', 'LinkToOldAddress'],
+  keep(file, leaves) {
+    const links: KeptLink[] = []
+    for (const leaf of leaves) {
+      if (leaf.role !== 'markup') continue
+      for (const href of markupLinks(leaf.text)) {
+        const target = linkTarget(href)
+        if (target === undefined) continue
+        const { line, column, field } = file.at(leaf.path)
+        links.push({ href, target, line, column, field })
+      }
+    }
+    return links
+  },
+  check({ files }) {
+    const sources = files.map((f) => f.source)
+    const routes = routesOf(sources)
+    const redirected = new Map(redirectsOf(sources).map((r) => [addressKey(r.from), r.to]))
+    // The links to each missing address, in any letter case: the server sends every spelling to one page.
+    const missing = new Map<string, { file: string; link: KeptLink }[]>()
+    const problems: Problem[] = []
+    for (const { source, kept } of files) {
+      for (const link of kept ?? []) {
+        if (routes.has(link.target)) continue
+        const key = addressKey(link.target)
+        const movedTo = redirected.get(key)
+        if (movedTo) {
+          problems.push(problem('LinkToOldAddress', placeOf(source.file, link), link.href, movedTo))
+          continue
+        }
+        const group = missing.get(key) ?? []
+        group.push({ file: source.file, link })
+        missing.set(key, group)
+      }
+    }
+    const linked = new Set(files.flatMap(({ kept }) => (kept ?? []).map((link) => addressKey(link.target))))
+    for (const links of missing.values()) {
+      const at = ({ file, link }: (typeof links)[number]) => placeOf(file, link)
+      const linkedFrom = [...new Set(links.map((l) => l.file))]
+      const target = links[0].link.target
+      if (isLandingRoute(target) && linkedFrom.length >= 2)
+        problems.push(problem('LinkedPageMissing', at(links[0]), target, linkedFrom, renamedTo(target, routes, linked)))
+      else for (const l of links) problems.push(problem('BrokenLink', at(l), l.link.href, closest(l.link.target, routes)))
+    }
+    return problems
+  },
+  docs: {
+    BrokenLink: {
+      means: 'A link inside the site points to a page that does not exist.',
+      example: ['/ai/Ai-Developement', '/ai/Ai-Development'],
+    },
+    LinkedPageMissing: {
+      means:
+        'Several files link to a page address that no longer exists: the page was renamed or deleted. It is reported once, at the first link, with the files that link to it.',
+      example: [
+        '/ai/Ai-Development',
+        [
+          'content/pages/Ai-Agent-Development.yaml',
+          'content/pages/Ai-Consulting.yaml',
+          'content/pages/Enterprise-Ai-Development.yaml',
+          'content/pages/Large-Language-Model.yaml',
+        ],
+        '/ai/ai-development',
+      ],
+    },
+    LinkToOldAddress: {
+      means:
+        'A link names an old address that content/redirects.yaml sends on to a page. It works from other sites, but inside the site a link must name the page itself. A warning: it stops neither the check nor the build.',
+      example: ['/ai/Ai-Development', '/ai/Ai-Development-Services'],
+    },
+  },
+})

@@ -1,0 +1,83 @@
+import { decodeHTML, DecodingMode } from 'entities/decode'
+import { problem } from '../errors.ts'
+import type { JsonSchema } from '../json-schema.ts'
+import { schemaFiles, type ContentKind } from '../schemas.ts'
+import { ALL_KINDS, defineFileRule } from './types.ts'
+
+/** An HTML tag, opening or closing, or the start of a comment: `<b>`, `</a>`, `<br/>`, `<a href="…">`, `<!--`. */
+const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<!--/
+/** Something spelt like an HTML entity: `&amp;`, `&#39;`, `&#x2019;`; whether it is one, the decoder says. */
+const ENTITY_LIKE = /&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/g
+
+const schemaById = new Map(Object.values(schemaFiles).map(({ schema }) => [schema.$id, schema]))
+
+/** The node a $ref points at, and the schema file it is in. */
+function resolve(ref: string, from: JsonSchema): { node: unknown; root: JsonSchema } {
+  const [id, pointer = ''] = ref.split('#')
+  const root = (id && schemaById.get(id)) || from
+  let node: unknown = root
+  for (const part of pointer.split('/').filter(Boolean)) node = (node as Record<string, unknown> | undefined)?.[part]
+  return { node, root }
+}
+
+/** Adds the fields under `node` that take markup (a $ref to the markup definition), named as editors read them. */
+function collectMarkupFields(node: unknown, root: JsonSchema, label: string, found: string[], refs: readonly string[]) {
+  if (!node || typeof node !== 'object') return
+  const schema = node as JsonSchema
+  if (typeof schema.$ref === 'string') {
+    if (schema.$ref.endsWith('/markup')) found.push(label.replace(/\[\]$/, ''))
+    else if (!refs.includes(schema.$ref)) {
+      const target = resolve(schema.$ref, root)
+      collectMarkupFields(target.node, target.root, label, found, [...refs, schema.$ref])
+    }
+    return
+  }
+  for (const [key, child] of Object.entries(schema.properties ?? {}))
+    collectMarkupFields(child, root, label ? `${label}.${key}` : key, found, refs)
+  if (schema.items) collectMarkupFields(schema.items, root, `${label}[]`, found, refs)
+}
+
+const markupFieldsByKind = new Map<ContentKind, string[]>()
+/** The fields of a kind of file that take markup, in the schema's order: descriptionOne, faqs[].answer… */
+export function markupFieldsOf(kind: ContentKind): string[] {
+  let fields = markupFieldsByKind.get(kind)
+  if (!fields) {
+    fields = []
+    collectMarkupFields(schemaFiles[kind].schema, schemaFiles[kind].schema, '', fields, [])
+    markupFieldsByKind.set(kind, fields)
+  }
+  return fields
+}
+
+/** The first tag, or entity the browser would decode, in a text; undefined when it holds neither. */
+function firstMarkup(text: string): string | undefined {
+  if (!text.includes('<') && !text.includes('&')) return undefined
+  const tag = TAG.exec(text)
+  const entity = [...text.matchAll(ENTITY_LIKE)].find((m) => decodeHTML(m[0], DecodingMode.Strict) !== m[0])
+  if (tag && (!entity || tag.index < entity.index)) return tag[0].length > 40 ? tag[0].slice(0, 39) + '…' : tag[0]
+  return entity?.[0]
+}
+
+/**
+ * A field that is not markup shows its text as written: `title1: "AI <b>Consulting</b>"` puts the
+ * tags themselves in the heading, and `&amp;` stays `&amp;`.
+ */
+export const markupInPlainText = defineFileRule({
+  name: 'markup-in-plain-text',
+  scope: 'file',
+  stage: 'content',
+  kinds: ALL_KINDS,
+  reports: ['MarkupInPlainText'],
+  leaf({ path, text, role }, { at, kind }) {
+    if (role === 'markup' || role === 'image') return undefined
+    const written = firstMarkup(text)
+    return written ? [problem('MarkupInPlainText', at(path), written, markupFieldsOf(kind))] : undefined
+  },
+  docs: {
+    MarkupInPlainText: {
+      means:
+        'A field that takes plain text holds a tag such as <b> or an entity such as &amp;. Only description fields, FAQ answers and blog post paragraphs read markup; anywhere else the page shows the tag itself.',
+      example: ['<b>', ['descriptionOne', 'descriptionTwo', 'descriptionThree', 'faqs[].answer', 'contactUsToday']],
+    },
+  },
+})
