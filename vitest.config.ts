@@ -1,12 +1,21 @@
 import { defineConfig } from 'vitest/config'
+import { blogApiSettings } from './src/core/blog-api.ts'
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // The build's constants (vite.config.ts define), as a build without VITE_ variables sets them.
+        define: { __BLOG_API__: JSON.stringify(blogApiSettings({})), __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
         test: {
           name: 'unit',
-          include: ['codegen/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: [
+            'codegen/**/*.test.ts',
+            'server/**/*.test.ts',
+            'src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            'admin/**/*.test.ts',
+          ],
           environment: 'node',
           globalSetup: ['tests/postgres-setup.ts'],
           // Its JSON schema import lacks the import attribute Node 20 asks for; Vite's transform loads it.

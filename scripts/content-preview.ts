@@ -1,232 +1,299 @@
 /**
- * `npm run content:preview -- --base <git ref>`: what an editor's change does to the site. Finds the
- * routes whose content changed since the base, checks the content, builds the site, and writes
- * preview/summary.md (a table per changed page) and full-page screenshots at 375 and 1280 px.
+ * `npm run content:preview [-- --base <git ref>]`: what an editor's change does to the site. Compares
+ * the working tree (uncommitted edits included) with where this branch left the base (origin/main,
+ * else main, by default), runs the content check, builds the site as a preview build into dist/ and
+ * the base's content beside it, and writes to preview/: report.json, summary.md (a table per changed
+ * page with each field's old and new text), full-page screenshots `<route-as-file>-{375,1280}.png`
+ * and crops of the changed sections before and after under crops/.
  */
-import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { parse } from 'yaml'
 import { CONTENT_DIRS } from '../codegen/content-files.ts'
-import { loadContent } from '../codegen/content.ts'
-import { landingFileOf, landingRouteOf } from '../src/core/routes.ts'
-import { formatProblem } from '../codegen/report.ts'
-import { launchChromium, startSite } from './chromium.ts'
-import { captureFullPage } from './capture-page.ts'
+import { loadContent, type ContentSet } from '../codegen/content.ts'
+import { errorsAmong } from '../codegen/errors.ts'
+import { manifestRoutes } from '../codegen/site-manifest.ts'
+import { htmlFileFor, isFrameRoute } from '../src/core/routes.ts'
+import { buildSite } from './build.ts'
+import { launchChromium, startSite, type RunningSite } from './chromium.ts'
+import {
+  fieldChanges,
+  plainText,
+  routesOf,
+  SHOWN_CHARACTERS,
+  shortenEdit,
+  type ChangedRoute,
+  type FieldChange,
+} from './content-preview/changes.ts'
+import { runContentCheck } from './content-preview/check-run.ts'
+import { fieldName } from './content-preview/field-names.ts'
+import { changedFiles, PreviewUsageError, resolveBase, textAtBase, type PreviewBase } from './content-preview/git-base.ts'
+import { pageFacts } from './content-preview/page-facts.ts'
+import { takePictures, type PictureJob } from './content-preview/pictures.ts'
+import { REPORT_FILE, type ChangeRow, type CheckReport, type PageReport, type PreviewReport } from './content-preview/report.ts'
+import { cropTargetOf, pictureTarget, type CropTarget } from './content-preview/sections.ts'
+import { renderSummary } from './content-preview/summary.ts'
+import { baseTree, removeTree, treeWithBaseFiles } from './content-preview/trees.ts'
 
-/** At most this many routes get screenshots; the table lists every changed route. */
+/** At most this many pages of their own get pictures; the table lists every changed page. */
 export const SCREENSHOT_LIMIT = 12
-const META_DESCRIPTION_MAX = 160
+/** A change that reaches every page is pictured on this many: the home page, a landing page, the blog. */
+export const SITE_WIDE_PICTURES = 3
 
-const git = (root: string, ...args: string[]) =>
-  execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+/** What the summary says of the deploy until `npm run preview:deploy` fills it in. */
+export const NOT_DEPLOYED = 'this run deploys nothing (on a pull request, npm run preview:deploy does)'
 
-/** Files changed on this branch since it left `base` (the merge base), so base's own later commits do not count. */
-export function changedFiles(root: string, base: string): string[] {
-  return git(root, 'diff', '--name-only', `${base}...HEAD`).split('\n').filter(Boolean)
+/** The ref after --base; a --base without one is a usage error. */
+export function baseArgument(args: string[]): string | undefined {
+  const at = args.indexOf('--base')
+  if (at < 0) return undefined
+  const value = args[at + 1]
+  if (!value || value.startsWith('-'))
+    throw new PreviewUsageError('--base needs a branch, tag or commit, e.g. npm run content:preview -- --base origin/main')
+  return value
 }
 
-export interface ChangedRoute {
-  route: string
-  /** The content file whose change reached this route, for the field-by-field comparison. */
+/** A YAML text's value, or undefined when there is no text or it does not parse. */
+function readYaml(text: string | undefined): unknown {
+  if (text === undefined) return undefined
+  try {
+    return parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+const fileText = (tree: string, file: string) =>
+  existsSync(path.join(tree, file)) ? readFileSync(path.join(tree, file), 'utf8') : undefined
+
+const clip = (text: string) => (text.length > SHOWN_CHARACTERS ? `${text.slice(0, SHOWN_CHARACTERS - 1).trimEnd()}…` : text)
+
+/** A field change as the summary shows it. */
+export function changeRow(change: FieldChange): ChangeRow {
+  const field = fieldName(change.path)
+  if (change.kind === 'edited') {
+    const { before, after } = shortenEdit(plainText(change.before), plainText(change.after))
+    return { field, kind: 'edited', before, after }
+  }
+  const side = (value: unknown) => ({ lead: '', changed: clip(plainText(value)), trail: '' })
+  return change.kind === 'added'
+    ? { field, kind: 'added', after: side(change.after) }
+    : { field, kind: 'removed', before: side(change.before) }
+}
+
+/** One changed file, field by field, with the sections of `route` that show its fields. */
+interface FileChange {
   file: string
-  removed: boolean
+  before: unknown
+  after: unknown
+  fields: FieldChange[]
 }
 
-/**
- * Which routes a change reaches: a page file its own route; site.yaml or a schema every route; a
- * blog post the blog list, the post and every landing page (their Recent Blogs); an image the pages
- * that show it.
- */
-export function routesOf(
-  files: string[],
-  root: string,
-  allRoutes: string[],
-  blogUrlOf: (file: string) => string | undefined,
-): ChangedRoute[] {
-  const found = new Map<string, ChangedRoute>()
-  const add = (route: string, file: string, removed = false) => found.has(route) || found.set(route, { route, file, removed })
-  const landing = allRoutes.filter((r) => r.startsWith('/ai/'))
-  for (const file of files) {
-    if (file.startsWith(`${CONTENT_DIRS.pages}/`) && file.endsWith('.yaml')) {
-      add(landingRouteOf(file), file, !allRoutes.includes(landingRouteOf(file)))
-    } else if (file === CONTENT_DIRS.site || file.startsWith('schema/')) {
-      for (const route of allRoutes) add(route, file)
-    } else if (file.startsWith(`${CONTENT_DIRS.blogs}/`)) {
-      const url = blogUrlOf(file)
-      add('/blog', file)
-      if (url) add(`/blog/${url}`, file)
-      for (const route of landing) add(route, file)
-    } else if (file.startsWith('public/')) {
-      const publicPath = file.slice('public'.length)
-      for (const route of landing) {
-        const pageFile = landingFileOf(route)
-        if (readFileSync(path.join(root, pageFile), 'utf8').includes(publicPath)) add(route, file)
-      }
+function fileChange(root: string, tree: string, commit: string, file: string): FileChange {
+  const before = readYaml(textAtBase(root, commit, file))
+  const after = readYaml(fileText(tree, file))
+  return { file, before, after, fields: file.endsWith('.yaml') ? fieldChanges(before, after) : [] }
+}
+
+/** The sections of `route` a file's change shows in, and the changed fields no section shows. */
+function targetsOf(route: string, change: FileChange) {
+  const targets = new Map<string, CropTarget>()
+  const unpictured: string[] = []
+  if (change.file.startsWith('public/')) {
+    const target = pictureTarget(change.file.slice('public'.length))
+    targets.set(target.key, target)
+  }
+  for (const field of change.fields) {
+    const target = cropTargetOf(route, change.file, field.path, change.after ?? change.before)
+    if (target) targets.set(target.key, target)
+    else unpictured.push(fieldName(field.path))
+  }
+  return { targets: [...targets.values()], unpictured }
+}
+
+/** Rows for a file that is not YAML (a picture, a schema): its name and whether it is new or gone. */
+function fileRows(change: FileChange): ChangeRow[] {
+  if (change.fields.length > 0) return change.fields.map(changeRow)
+  const kind = change.before === undefined && change.file.endsWith('.yaml') ? 'added' : 'edited'
+  return [{ field: change.file, kind }]
+}
+
+/** The routes the build makes from `content`, as visitors open them. */
+const routesIn = (content: ContentSet) =>
+  manifestRoutes(content)
+    .map((r) => r.route)
+    .filter((route) => !isFrameRoute(route))
+
+interface Plan {
+  pages: PageReport[]
+  siteWide?: PreviewReport['siteWide']
+  /** The pictures to take, each with the report entry that shows them. */
+  jobs: { entry: PageReport; job: PictureJob }[]
+}
+
+/** Whether `route` is the page `file` makes (its own page file, or the post's page), not one it shows on. */
+const ownRoute = (route: string, file: string, after: unknown) =>
+  file === `${CONTENT_DIRS.pages}/${route.slice('/ai/'.length)}.yaml` ||
+  (file.startsWith(`${CONTENT_DIRS.blogs}/`) && route === `/blog/${(after as { custom_url?: string } | undefined)?.custom_url}`)
+
+/** The pages to report and picture: each page-specific route, and a site-wide change once. */
+function planPreview(root: string, tree: string, base: PreviewBase, changed: ChangedRoute[]): Plan {
+  const changes = new Map<string, FileChange>()
+  const changeOf = (file: string) => changes.get(file) ?? changes.set(file, fileChange(root, tree, base.commit, file)).get(file)!
+  const plan: Plan = { pages: [], jobs: [] }
+  const picture = (entry: PageReport, targets: CropTarget[], hasBefore: boolean) =>
+    plan.jobs.push({ entry, job: { route: entry.route, targets, hasBefore, crops: [], fullPages: [] } })
+  for (const c of changed.filter((r) => !r.siteWide)) {
+    const change = changeOf(c.file)
+    const own = ownRoute(c.route, c.file, change.after) || c.file.startsWith('public/')
+    const status = c.removed ? 'removed' : own && change.before === undefined && c.file.endsWith('.yaml') ? 'new' : 'edited'
+    const { targets, unpictured } = targetsOf(c.route, change)
+    const html = path.join(root, 'dist', htmlFileFor(c.route))
+    const entry: PageReport = {
+      route: c.route,
+      file: c.file,
+      status,
+      facts: !c.removed && existsSync(html) ? pageFacts(readFileSync(html, 'utf8')) : undefined,
+      changes:
+        status !== 'edited'
+          ? []
+          : own
+            ? fileRows(change)
+            : [{ field: c.file, kind: change.before === undefined ? 'added' : 'edited' }],
+      unpictured: status === 'edited' && own ? unpictured : [],
+      crops: [],
+      fullPages: [],
     }
+    plan.pages.push(entry)
+    if (!c.removed && plan.jobs.length < SCREENSHOT_LIMIT) picture(entry, own ? targets : [], status === 'edited')
   }
-  return [...found.values()]
-}
-
-/** Field paths that differ between two parsed YAML documents: added, removed or edited. */
-export function fieldChanges(before: unknown, after: unknown, at = ''): string[] {
-  if (JSON.stringify(before) === JSON.stringify(after)) return []
-  const isObject = (v: unknown) => v !== null && typeof v === 'object'
-  if (before === undefined) return [`${at} added`]
-  if (after === undefined) return [`${at} removed`]
-  if (!isObject(before) || !isObject(after) || Array.isArray(before) !== Array.isArray(after)) return [`${at} edited`]
-  const keys = Array.isArray(after)
-    ? Array.from({ length: Math.max((before as unknown[]).length, (after as unknown[]).length) }, (_, i) => i)
-    : [...new Set([...Object.keys(before as object), ...Object.keys(after as object)])]
-  return keys.flatMap((key) => {
-    const next = typeof key === 'number' ? `${at}[${key}]` : at ? `${at}.${key}` : key
-    return fieldChanges((before as Record<string, unknown>)[key], (after as Record<string, unknown>)[key], next)
+  const wide = changed.filter((r) => r.siteWide)
+  if (wide.length === 0) return plan
+  const files = [...new Set(wide.map((r) => r.file))]
+  const routes = wide.map((r) => r.route)
+  const preferred = ['/', routes.find((r) => r.startsWith('/ai/')), '/blog'].filter((r): r is string => !!r && routes.includes(r))
+  const pictured = [...new Set([...preferred, ...routes])].slice(0, SITE_WIDE_PICTURES).map((route) => {
+    const targets = new Map<string, CropTarget>()
+    for (const file of files) for (const t of targetsOf(route, changeOf(file)).targets) targets.set(t.key, t)
+    const entry: PageReport = { route, file: files[0], status: 'edited', changes: [], unpictured: [], crops: [], fullPages: [] }
+    picture(entry, [...targets.values()], true)
+    return entry
   })
+  plan.siteWide = { files, routes, changes: files.flatMap((f) => fileRows(changeOf(f))), pictured }
+  return plan
 }
 
-/** The route's prerendered HTML, in dist/ as the build writes it. */
-const htmlFileOf = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`)
-export const screenshotNameOf = (route: string) => (route === '/' ? 'index' : route.slice(1).replace(/\//g, '-'))
+/** The check's result, and the working tree, or a copy with the files that have problems as the base has them. */
+function contentToBuild(root: string, base: PreviewBase) {
+  const run = runContentCheck(root)
+  const check: CheckReport = { ok: run.ok, text: run.text, markdown: run.markdown, leftOut: [] }
+  const content = loadContent(root)
+  const problems = errorsAmong(content.problems)
+  if (run.ok && problems.length === 0) return { check, tree: root, content }
+  check.ok = false
+  check.leftOut = [...new Set(problems.map((p) => p.file))].sort()
+  const tree = treeWithBaseFiles(root, base.commit, check.leftOut)
+  const fixed = loadContent(tree)
+  if (errorsAmong(fixed.problems).length > 0) return { check, tree, content: undefined }
+  return { check, tree, content: fixed }
+}
 
-/** What an editor wants to know of a built page. */
-export function pageFacts(html: string) {
-  const main = /<main[\s\S]*<\/main>/.exec(html)?.[0] ?? html
-  const text = main
-    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&[a-z#0-9]+;/gi, ' ')
-  const links = new Set([...main.matchAll(/<a [^>]*href="(\/[^"#]*)"/g)].map((m) => m[1]).filter((href) => href !== '/'))
-  return {
-    title: /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '',
-    words: text.split(/\s+/).filter((w) => /\w/.test(w)).length,
-    links: links.size,
-    images: (main.match(/<img /g) ?? []).length,
-    gzipBytes: gzipSync(html).length,
+/** Builds a tree's site into `outDir`; false when the build fails (its error printed). */
+async function built(tree: string, outDir: string): Promise<boolean> {
+  try {
+    await buildSite(tree, { outDir, quiet: true })
+    return true
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error)
+    return false
   }
 }
 
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+async function makePreview(root: string, base: PreviewBase, out: string): Promise<PreviewReport> {
+  const { check, tree, content } = contentToBuild(root, base)
+  const report: PreviewReport = {
+    base: base.description,
+    check,
+    build: 'built',
+    pages: [],
+    otherFiles: [],
+    pictureLimit: SCREENSHOT_LIMIT,
+  }
+  const trees = [tree]
+  try {
+    if (!content) return { ...report, build: 'nothing-to-build' }
+    const files = changedFiles(root, base.commit).filter((f) => !check.leftOut.includes(f))
+    const blogUrlOf = (file: string) => (readYaml(fileText(tree, file)) as { custom_url?: string } | undefined)?.custom_url
+    const changed = routesOf(files, tree, routesIn(content), blogUrlOf)
+    const reached = new Set(changed.map((c) => c.file))
+    report.otherFiles = files.filter((f) => !reached.has(f))
+    if (changed.length === 0) {
+      const note = base.isHead
+        ? 'The base is your own last commit, so only uncommitted edits count. To preview committed work, compare with the branch it started from: npm run content:preview -- --base origin/main'
+        : undefined
+      return { ...report, build: 'no-change', note }
+    }
+    if (!(await built(tree, path.join(root, 'dist')))) return { ...report, build: 'failed' }
+    const plan = planPreview(root, tree, base, changed)
+    const before = plan.jobs.some(({ job }) => job.hasBefore && job.targets.length > 0) ? baseTree(root, base.commit) : undefined
+    if (before) trees.push(before)
+    const beforeBuilt = before ? await built(before, path.join(before, 'dist')) : false
+    await picture(out, plan, path.join(root, 'dist'), beforeBuilt && before ? path.join(before, 'dist') : undefined)
+    return { ...report, pages: plan.pages, siteWide: plan.siteWide }
+  } finally {
+    for (const t of trees) removeTree(root, t)
+  }
+}
+
+/** Runs both builds on the real server and takes the plan's pictures. */
+async function picture(out: string, plan: Plan, afterDist: string, beforeDist: string | undefined) {
+  const started: RunningSite[] = []
+  const browser = await launchChromium()
+  try {
+    const after = await startSite({ DIST_DIR: afterDist })
+    started.push(after)
+    const before = beforeDist ? await startSite({ DIST_DIR: beforeDist }) : undefined
+    if (before) started.push(before)
+    const jobs = plan.jobs.map(({ job }) => job)
+    await takePictures(browser, out, jobs, { after: after.url, before: before?.url })
+    for (const { entry, job } of plan.jobs) Object.assign(entry, { crops: job.crops, fullPages: job.fullPages })
+  } finally {
+    await browser.close()
+    for (const site of started) await site.close()
+  }
+}
 
 async function main() {
-  const args = process.argv.slice(2)
-  const base = args[args.indexOf('--base') + 1]
-  if (!args.includes('--base') || !base) {
-    console.error('Usage: npm run content:preview -- --base <git ref, e.g. origin/main>')
+  const root = process.cwd()
+  let base: PreviewBase
+  try {
+    base = resolveBase(root, baseArgument(process.argv.slice(2)))
+  } catch (error) {
+    if (!(error instanceof PreviewUsageError)) throw error
+    console.error(error.message)
     process.exit(2)
   }
-  const root = process.cwd()
+  console.log(base.description)
+  // A preview build: marked on every page, kept out of search engines, its form sending nothing.
+  process.env.VITE_PREVIEW = '1'
   const out = path.join(root, 'preview')
   rmSync(out, { recursive: true, force: true })
   mkdirSync(out, { recursive: true })
-  const write = (lines: string[]) => writeFileSync(path.join(out, 'summary.md'), lines.join('\n') + '\n')
-  const heading = '## Content preview'
-
-  const content = loadContent(root)
-  if (content.problems.length > 0) {
-    write([
-      heading,
-      '',
-      `**The content check failed** with ${content.problems.length} problem(s), so there is no preview yet. Fix these and push again:`,
-      '',
-      ...content.problems.map(
-        (p) =>
-          `- \`${p.file}:${p.line}:${p.column}\` ${p.field ? `**${cell(p.field)}** ` : ''}${cell(p.message)}${p.hint ? ` (hint: ${cell(p.hint)})` : ''}`,
-      ),
-    ])
-    console.error(content.problems.map(formatProblem).join('\n'))
-    process.exit(1)
-  }
-
-  const blogs = content.blogs as { custom_url: string }[]
-  const allRoutes = [
-    '/',
-    '/blog',
-    '/thank-you',
-    ...content.pages.map((p) => p.route),
-    ...blogs.map((b) => `/blog/${b.custom_url}`),
-  ]
-  const blogUrlOf = (file: string) => {
-    try {
-      return (parse(readFileSync(path.join(root, file), 'utf8')) as { custom_url?: string }).custom_url
-    } catch {
-      return undefined
-    }
-  }
-  const changed = routesOf(changedFiles(root, base), root, allRoutes, blogUrlOf)
-  if (changed.length === 0) {
-    write([heading, '', `No page changed against \`${base}\`: this pull request changes nothing a visitor sees.`])
-    console.log('No changed route.')
-    return
-  }
-
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', process.stderr, process.stderr] })
-  if (build.status !== 0) {
-    write([heading, '', '**The build failed.** Open the run log for the error.'])
-    process.exit(1)
-  }
-
-  const rows: string[] = []
-  const pictured = changed.filter((c) => !c.removed).slice(0, SCREENSHOT_LIMIT)
-  for (const c of changed) {
-    if (c.removed) {
-      rows.push(`| \`${c.route}\` | (page removed) | | | | | | ${cell(c.file)} deleted |`)
-      continue
-    }
-    const facts = pageFacts(readFileSync(path.join(root, 'dist', htmlFileOf(c.route)), 'utf8'))
-    const page = content.pages.find((p) => p.route === c.route)
-    const description = page ? String((page.data as { metaDescription?: string }).metaDescription ?? '') : ''
-    let before: unknown
-    try {
-      before = parse(git(root, 'show', `${base}:${c.file}`))
-    } catch {
-      before = undefined
-    }
-    const after = (() => {
-      try {
-        return parse(readFileSync(path.join(root, c.file), 'utf8'))
-      } catch {
-        return undefined
-      }
-    })()
-    const changes = c.file.endsWith('.yaml') ? fieldChanges(before, after) : [`${c.file} changed`]
-    const shown = changes.length > 6 ? [...changes.slice(0, 6), `and ${changes.length - 6} more`] : changes
-    const descriptionCell = page ? `${description.length}${description.length > META_DESCRIPTION_MAX ? ' ⚠️ too long' : ''}` : '–'
-    rows.push(
-      `| [\`${c.route}\`](${c.route}) | ${cell(facts.title)} | ${descriptionCell} | ${facts.words} | ${facts.links} | ${facts.images} | ${(facts.gzipBytes / 1024).toFixed(1)} KB | ${cell(c.file === CONTENT_DIRS.site ? 'site.yaml: ' : '')}${cell(shown.join(', '))} |`,
-    )
-  }
-
-  const site = await startSite()
-  const browser = await launchChromium()
-  try {
-    for (const width of [375, 1280]) {
-      const context = await browser.newContext({
-        viewport: { width, height: 900 },
-        colorScheme: 'light',
-        reducedMotion: 'reduce',
-        bypassCSP: true,
-      })
-      const page = await context.newPage()
-      for (const c of pictured)
-        await captureFullPage(page, site.url + c.route, path.join(out, `${screenshotNameOf(c.route)}-${width}.png`))
-      await context.close()
-    }
-  } finally {
-    await browser.close()
-    await site.close()
-  }
-
-  write([
-    heading,
-    '',
-    `${changed.length} page(s) changed against \`${base}\`.${changed.length > pictured.length ? ` Screenshots of the first ${pictured.length}.` : ''} Screenshots (375 and 1280 px wide, light theme) are in the **content-preview** artifact of this run.`,
-    '',
-    '| page | title | meta description (characters, at most 160) | words | links to other pages | images | HTML (gzip) | what changed |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |',
-    ...rows,
-  ])
-  console.log(`preview/summary.md and ${pictured.length * 2} screenshot(s) written.`)
+  const report = await makePreview(root, base, out)
+  writeFileSync(path.join(out, REPORT_FILE), JSON.stringify(report, null, 2))
+  writeFileSync(path.join(out, 'summary.md'), renderSummary(report, { skipped: NOT_DEPLOYED }))
+  const pictures = [...report.pages, ...(report.siteWide?.pictured ?? [])].reduce(
+    (n, p) =>
+      n +
+      p.fullPages.length +
+      p.crops.flatMap((c) => c.files).filter((f) => f.before).length +
+      p.crops.flatMap((c) => c.files).filter((f) => f.after).length,
+    0,
+  )
+  if (!report.check.ok) console.error(`The content check failed:\n${report.check.text}`)
+  if (report.build === 'no-change') console.log(`No changed page.${report.note ? ` ${report.note}` : ''}`)
+  else console.log(`preview/summary.md and ${pictures} picture(s) written; the site is in dist/.`)
+  process.exit(!report.check.ok || report.build === 'failed' ? 1 : 0)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main()

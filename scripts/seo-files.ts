@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { statSync } from 'node:fs'
 import path from 'node:path'
 import { escapeMarkup } from '../src/core/escape.ts'
+import type { Redirect, SiteManifest } from '../src/core/manifest.ts'
 
 export interface SitemapEntry {
   path: string
@@ -18,9 +19,37 @@ export function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
 }
 
-export function robotsTxt(siteUrl: string): string {
+/**
+ * The sitemap's entries: the routes search engines should list, with the day each last changed. An
+ * old address that redirects is never one, whatever the routes say.
+ */
+export function sitemapEntries({ routes, redirects = [] }: Pick<SiteManifest, 'routes' | 'redirects'>): SitemapEntry[] {
+  const redirected = new Set(redirects.map((r) => r.from.toLowerCase()))
+  return routes
+    .filter((r) => r.indexable && !redirected.has(r.route.toLowerCase()))
+    .map((r) => ({ path: r.route, lastmod: r.lastmod }))
+}
+
+/**
+ * /_redirects, the file Netlify and Cloudflare Pages read: each old address of content/redirects.yaml
+ * and the page it leads to, as a permanent redirect, as the site's own server answers it.
+ */
+export function hostRedirectsFile(redirects: readonly Redirect[] = []): string {
+  const lines = redirects.map(({ from, to }) => `${from} ${to} 301`)
+  return ['# Old page addresses (content/redirects.yaml), sent on for good.', ...lines, ''].join('\n')
+}
+
+/** /robots.txt: everything allowed and the sitemap named; a preview build turns every robot away. */
+export function robotsTxt(siteUrl: string, { preview = false } = {}): string {
+  if (preview) return 'User-agent: *\nDisallow: /\n'
   return `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', siteUrl).href}\n`
 }
+
+/**
+ * /_headers of a preview build, the file Cloudflare Pages reads for the headers of its answers:
+ * X-Robots-Tag: noindex on every path, so no search engine lists a preview.
+ */
+export const previewHeadersFile = () => '/*\n  X-Robots-Tag: noindex\n'
 
 /**
  * When each file last changed: its last git commit, or its modification time when git does not know it.

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser'
 import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 
 const dir = '.github/workflows'
 const files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f))
@@ -53,7 +54,41 @@ describe('GitHub workflows', () => {
   })
 
   it('checks content and builds the preview on a pull request, and runs the suite in ci', async () => {
-    expect((await read('content.yml')).runs.join('\n')).toMatch(/npm run content:check[\s\S]*npm run content:preview -- --base/)
+    expect((await read('content.yml')).runs.join('\n')).toMatch(
+      /npm run content:check[\s\S]*npm run content:preview -- --base[\s\S]*npm run preview:deploy/,
+    )
     expect((await read('ci.yml')).runs.join('\n')).toContain('.ci/run')
   })
+
+  it('writes the preview comment when the check fails, deploys with the secrets only, and removes previews on close', async () => {
+    const { template } = await read('content.yml')
+    const jobs = Object.fromEntries(template.jobs.map((job) => [String(job.id), job as unknown as WorkflowJob]))
+    expect(Object.keys(template.events.pull_request ?? {})).toContain('types')
+    expect((template.events.pull_request as { types: string[] }).types).toContain('closed')
+    // The preview follows the check and runs whatever its result, unless the run is cancelled.
+    expect(jobs.preview.needs?.map((need) => need.value)).toEqual(['check'])
+    expect(jobs.preview.if.expr).toContain('!cancelled()')
+    expect(jobs.check.if.expr).toContain("github.event.action != 'closed'")
+    const steps = jobs.preview.steps
+    const after = steps.slice(steps.findIndex((s) => String(s.run ?? '').includes('content:preview')) + 1)
+    for (const step of after) expect(step.if?.expr, String(step.run ?? step.uses)).toContain('!cancelled()')
+    const comment = steps.find((s) => String(s.uses).startsWith('actions/github-script'))!
+    expect(comment.if!.expr).toContain('github.event.pull_request.head.repo.full_name == github.repository')
+    // The secrets reach the deploy and the clean-up steps and nothing else.
+    const text = readFileSync(path.join(dir, 'content.yml'), 'utf8')
+    const raw = parse(text) as { jobs: Record<string, { steps: { run?: string; env?: Record<string, string> }[] }> }
+    const withSecrets = Object.values(raw.jobs)
+      .flatMap((job) => job.steps)
+      .filter((step) => JSON.stringify(step.env ?? {}).includes('secrets.'))
+    expect(withSecrets.map((step) => step.run)).toEqual(['npm run preview:deploy', 'npm run preview:cleanup'])
+    expect(jobs.cleanup.if.expr).toContain("github.event.action == 'closed'")
+    expect(jobs.cleanup.steps.map((s) => String(s.run ?? ''))).toContain('npm run preview:cleanup')
+  })
 })
+
+/** The parts of a converted job these tests read. */
+interface WorkflowJob {
+  needs?: { value: string }[]
+  if: { expr: string }
+  steps: { run?: unknown; uses?: string; if?: { expr: string } }[]
+}

@@ -6,7 +6,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { blogApiSettings, type BlogApiEnv } from '../src/core/blog-api.ts'
-import { SITE_MANIFEST_PATH, type SiteManifest } from '../src/core/manifest.ts'
+import { SITE_MANIFEST_PATH, type Redirect, type SiteManifest } from '../src/core/manifest.ts'
 import { createServer as createSiteServer } from './create-server.ts'
 import { loadConfig } from './config.ts'
 import { readSiteManifest } from './site-manifest.ts'
@@ -180,5 +180,49 @@ describe('a post the build does not know', () => {
     await app.inject('/blog/other')
     // A failed look-up stands for a while: unknown addresses do not each call the API.
     expect(api.calls).toHaveLength(1)
+  })
+})
+
+describe('old addresses of content/redirects.yaml', () => {
+  /** A built site with the page /ai/New-Name and, in its manifest, `redirects`. */
+  function withRedirects(redirects: Redirect[]) {
+    const dist = writeSite()
+    const manifest = readSiteManifest(dist)
+    manifest.routes.push({
+      route: '/ai/New-Name',
+      file: 'ai/New-Name.html',
+      source: 'content/pages/New-Name.yaml',
+      indexable: true,
+    })
+    mkdirSync(path.join(dist, 'ai'))
+    writeFileSync(path.join(dist, 'ai/New-Name.html'), page('/ai/New-Name'))
+    writeFileSync(path.join(dist, SITE_MANIFEST_PATH), JSON.stringify({ ...manifest, redirects }))
+    return dist
+  }
+
+  it('answers an old address, in any letter case, with a permanent redirect to its page, keeping the query', async () => {
+    const app = await start(withRedirects([{ from: '/ai/Old-Name', to: '/ai/New-Name' }]))
+    for (const url of ['/ai/Old-Name', '/ai/old-name/', '/ai/OLD-NAME?utm_source=x']) {
+      const response = await app.inject(url)
+      expect(response.statusCode, url).toBe(301)
+      expect(response.headers.location, url).toBe(`/ai/New-Name${url.includes('?') ? '?utm_source=x' : ''}`)
+    }
+    expect((await app.inject('/ai/New-Name')).statusCode).toBe(200)
+    // An address that is neither a page nor an old one still goes home, for now.
+    expect((await app.inject('/ai/Never-Was')).headers.location).toBe('/')
+    expect((await app.inject('/ai/Never-Was')).statusCode).toBe(302)
+  })
+
+  it('never lets a redirect hide a page, or lead anywhere but a page of the build', async () => {
+    const app = await start(
+      withRedirects([
+        { from: '/ai/New-Name', to: '/blog' },
+        { from: '/ai/Elsewhere', to: 'https://evil.example' },
+        { from: '/ai/Frame', to: '/404' },
+      ]),
+    )
+    expect((await app.inject('/ai/New-Name')).statusCode).toBe(200)
+    expect((await app.inject('/ai/new-name')).headers.location).toBe('/ai/New-Name')
+    for (const url of ['/ai/Elsewhere', '/ai/Frame']) expect((await app.inject(url)).headers.location, url).toBe('/')
   })
 })

@@ -27,6 +27,9 @@ const MIME: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
+  // The form editor's configuration and Decap's WebAssembly (/admin).
+  '.yml': 'text/yaml; charset=utf-8',
+  '.wasm': 'application/wasm',
 }
 
 interface StaticFile {
@@ -52,10 +55,33 @@ export type CspDirectives = Record<string, string[]>
  */
 const NOTHING_RUNS: CspDirectives = { defaultSrc: ["'none'"], styleSrc: ["'unsafe-inline'"], sandbox: [] }
 
+/** The form editor's page (scripts/build-admin.ts writes it); only /admin/ serves it. */
+const ADMIN_PAGE = '/admin/index.html'
+
+/**
+ * The form editor's policy: its scripts from this server only (Decap CMS's bundle is served from
+ * here, no CDN; no inline script), the inline styles Decap's components inject, GitHub's API and avatars for the
+ * signed-in editor, and blob: and data: pictures for the media library and the preview.
+ */
+export const ADMIN_POLICY: CspDirectives = {
+  defaultSrc: ["'self'"],
+  // Decap checks its configuration with Ajv, which compiles the check to a function: no eval, no editor.
+  scriptSrc: ["'self'", "'unsafe-eval'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https://avatars.githubusercontent.com', 'https://raw.githubusercontent.com'],
+  connectSrc: ["'self'", 'https://api.github.com'],
+  fontSrc: ["'self'", 'data:'],
+  frameSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+}
+
 export interface StaticSiteOptions {
   distDir: string
   /** The build's manifest of distDir: its routes are the pages, its blog API the one post look-ups ask. */
-  content: Pick<SiteManifest, 'routes' | 'blogApi'>
+  content: Pick<SiteManifest, 'routes' | 'blogApi' | 'preview' | 'redirects'>
   /** The Content-Security-Policy of one prerendered page, given its markup and the blog API it calls. */
   pagePolicy: (html: string, blogApi: BlogApiSettings) => CspDirectives
   /** The app's helmet options, applied again with each page's or image's policy. */
@@ -95,6 +121,8 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
  */
 export async function staticSite(app: FastifyInstance, options: StaticSiteOptions) {
   const { distDir, pagePolicy, content: manifest } = options
+  // A preview build (VITE_PREVIEW=1) tells search engines to keep every answer out of their index.
+  if (manifest.preview) app.addHook('onRequest', async (_request, reply) => void reply.header('x-robots-tag', 'noindex'))
   // Dot-folders hold the build's own records (Vite's chunk manifest, ours), not the site.
   const names = walk(distDir).filter((f) => !f.endsWith('.br') && !f.endsWith('.gz') && !f.startsWith('/.'))
   const available = new Set(names)
@@ -118,7 +146,11 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
         etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
         type,
         immutable: name.startsWith('/assets/'),
-        policy: pages.has(name) ? pagePolicy(body.toString('utf8'), manifest.blogApi) : NOTHING_RUNS,
+        policy: pages.has(name)
+          ? pagePolicy(body.toString('utf8'), manifest.blogApi)
+          : name === ADMIN_PAGE
+            ? ADMIN_POLICY
+            : NOTHING_RUNS,
       }
       cache.set(name, file)
     }
@@ -126,6 +158,7 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
   }
 
   const resolveLanding = createLandingResolver(manifest.routes.filter((r) => isLandingRoute(r.route)).map((r) => r.route))
+  const movedTo = redirectsOf(manifest)
 
   const send = async (request: FastifyRequest, reply: FastifyReply, name: string, status = 200) => {
     const file = load(name)
@@ -138,6 +171,10 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     // A page may use no powerful browser feature; helmet has no option for this header.
     if (file.type.startsWith('text/html'))
       reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()')
+    // The form editor is no page of the site: search engines keep none of it. Its GitHub sign-in
+    // popup must keep it as its opener to hand it the token.
+    if (name.startsWith('/admin/')) reply.header('x-robots-tag', 'noindex, nofollow')
+    if (name === ADMIN_PAGE) reply.header('cross-origin-opener-policy', 'same-origin-allow-popups')
     reply.code(status)
     reply.header('content-type', file.type)
     reply.header('etag', file.etag)
@@ -165,6 +202,9 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     if (trimmed === '/ai') return { redirect: '/', status: 302 }
     if (trimmed.startsWith('/ai/')) {
       const resolution = resolveLanding(trimmed)
+      // An address that is no page in any letter case may be an old one, which leads on for good.
+      const moved = resolution.kind === 'redirect' && resolution.status === 302 ? movedTo(trimmed) : undefined
+      if (moved) return { redirect: moved, status: 301 }
       if (resolution.kind === 'redirect') return { redirect: resolution.to, status: resolution.status }
       return resolution.route === pathname ? { page: `${resolution.route}.html` } : { redirect: resolution.route, status: 301 }
     }
@@ -206,6 +246,8 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
       // Control characters and line separators are never part of a route; they only smuggle headers.
       if (UNSAFE_PATH.test(pathname)) return reply.code(400).send({ error: 'Malformed address' })
       if (available.has(pathname) && !pathname.endsWith('.html')) return send(request, reply, pathname)
+      if (available.has(ADMIN_PAGE) && (pathname === '/admin' || pathname === '/admin/'))
+        return pathname === '/admin' ? reply.redirect('/admin/', 301) : send(request, reply, ADMIN_PAGE)
       const target = locate(pathname)
       if (!target) return send(request, reply, '/404.html', 404)
       if ('page' in target) return send(request, reply, target.page)
@@ -214,6 +256,16 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
       return reply.redirect(encodeURI(target.redirect) + (target.status === 301 ? url.search : ''), target.status)
     },
   })
+}
+
+/**
+ * Where each old address of the manifest leads, in any letter case and without a trailing slash.
+ * Only a redirect to a route of the build counts, so no Location can leave the site.
+ */
+function redirectsOf({ routes, redirects = [] }: Pick<SiteManifest, 'routes' | 'redirects'>) {
+  const served = new Set(routes.filter((r) => !isFrameRoute(r.route)).map((r) => r.route))
+  const byFrom = new Map(redirects.filter((r) => served.has(r.to)).map((r) => [r.from.toLowerCase(), r.to]))
+  return (pathname: string) => byFrom.get(pathname.toLowerCase())
 }
 
 /** C0 and C1 controls, DEL, backslash, and the Unicode line and paragraph separators. */

@@ -13,5 +13,9 @@ interface ImportMetaEnv {
   readonly VITE_GEO_URL?: string
   readonly VITE_GEO_TOKEN?: string
   readonly VITE_SITE_URL?: string
+  /** '1' in a pull request's preview build: marked, kept out of search, its form sends nothing. */
+  readonly VITE_PREVIEW?: string
 }
 declare const __BUILD_YEAR__: number
+/** The blog API's settings (src/core/blog-api.ts), read from VITE_API_URL and VITE_BLOG_IMAGE_ORIGINS by the build. */
+declare const __BLOG_API__: import('./core/blog-api').BlogApiSettings

@@ -1,9 +1,21 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { inflateSync } from 'node:zlib'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { parse, stringify } from 'yaml'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { realSizeCopy } from '../scripts/synthetic-site.ts'
 
 /** Width, height and how many distinct byte values the pixels hold: a blank picture has very few. */
 function readPng(file: string) {
@@ -18,7 +30,7 @@ function readPng(file: string) {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20), distinct: new Set(pixels.subarray(0, 2_000_000)).size }
 }
 
-/** The repository as a pull request's checkout: its files in a new git repository, node_modules shared. */
+/** The repository as an editor's checkout: its files in a new git repository on main, node_modules shared. */
 let repo: string
 const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim()
 const commit = (message: string) => {
@@ -26,20 +38,27 @@ const commit = (message: string) => {
   git('-c', 'user.name=Editor', '-c', 'user.email=editor@example.com', 'commit', '-q', '--allow-empty', '-m', message)
   return git('rev-parse', 'HEAD')
 }
-const preview = (base: string) => {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/content-preview.ts', '--base', base], {
+const preview = (...args: string[]) => {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/content-preview.ts', ...args], {
     cwd: repo,
     encoding: 'utf8',
   })
-  const summary = existsSync(path.join(repo, 'preview/summary.md'))
-    ? readFileSync(path.join(repo, 'preview/summary.md'), 'utf8')
-    : ''
-  const pngs = existsSync(path.join(repo, 'preview'))
-    ? readdirSync(path.join(repo, 'preview'))
-        .filter((f) => f.endsWith('.png'))
-        .sort()
-    : []
-  return { status: result.status, summary, pngs, output: result.stdout + result.stderr }
+  const file = (name: string) =>
+    existsSync(path.join(repo, 'preview', name)) ? readFileSync(path.join(repo, 'preview', name), 'utf8') : ''
+  const pictures = (dir: string) =>
+    existsSync(path.join(repo, dir))
+      ? readdirSync(path.join(repo, dir))
+          .filter((f) => f.endsWith('.png'))
+          .sort()
+      : []
+  return {
+    status: result.status,
+    stdout: result.stdout,
+    output: result.stdout + result.stderr,
+    summary: file('summary.md'),
+    pngs: pictures('preview'),
+    crops: pictures('preview/crops'),
+  }
 }
 const edit = (file: string, from: string | RegExp, to: string) => {
   const full = path.join(repo, file)
@@ -47,6 +66,7 @@ const edit = (file: string, from: string | RegExp, to: string) => {
   expect(text).toMatch(from)
   writeFileSync(full, text.replace(from, to))
 }
+const FAQ_ANSWER = 'A pilot that proves the idea on your data takes 4-6 weeks.'
 
 beforeAll(() => {
   repo = mkdtempSync(path.join(tmpdir(), 'preview-repo-'))
@@ -63,63 +83,113 @@ beforeAll(() => {
   git('init', '-q', '-b', 'main')
   commit('base')
 })
+afterAll(() => rmSync(repo, { recursive: true, force: true }))
 
 describe('npm run content:preview', () => {
-  it('says so plainly when a change reaches no page', () => {
-    const base = git('rev-parse', 'HEAD')
+  it('says which base it compared with, and plainly that nothing changed, without building', () => {
     writeFileSync(path.join(repo, 'NOTES.md'), 'not content\n')
-    commit('notes only')
-    const result = preview(base)
-    expect(result.status).toBe(0)
+    const result = preview()
+    expect(result.status, result.output).toBe(0)
+    const head = git('rev-parse', '--short=7', 'HEAD')
+    expect(result.stdout.split('\n')[0]).toBe(`Compared with main at ${head}; uncommitted edits included.`)
     expect(result.summary).toContain('No page changed')
+    expect(result.summary).toContain('compare with the branch it started from')
+    expect(result.summary).toContain('Changed files that no page shows: `NOTES.md`')
     expect(result.pngs).toEqual([])
+    expect(existsSync(path.join(repo, 'dist'))).toBe(false)
   })
 
-  it('lists the problems instead of a preview when a page is broken, and fails', () => {
-    const base = git('rev-parse', 'HEAD')
-    edit('content/pages/Ai-Consulting.yaml', /^metaTitle: .*$/m, 'metaTitle: [broken')
-    commit('broken page')
-    const result = preview(base)
-    expect(result.status).toBe(1)
-    expect(result.summary).toContain('The content check failed')
-    expect(result.summary).toMatch(/`content\/pages\/Ai-Consulting\.yaml:\d+:\d+`/)
-    expect(result.pngs).toEqual([])
-    git('checkout', base, '--', 'content/pages/Ai-Consulting.yaml')
-    commit('fix the page')
-  })
-
-  it('previews the one page a change edits: its row, its changed field, two screenshots of the right width', () => {
-    const base = git('rev-parse', 'HEAD')
-    edit('content/pages/Ai-Development.yaml', /^title1: .*$/m, 'title1: "AI Development for Teams That Ship"')
-    commit('edit one page')
-    const result = preview(base)
-    expect(result.status, result.output).toBe(0)
-    const rows = result.summary.split('\n').filter((l) => l.startsWith('| [`'))
-    expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatch(/^\| \[`\/ai\/Ai-Development`\]/)
-    expect(rows[0]).toContain('title1 edited')
-    expect(rows[0]).toMatch(/\| \d{3,} \|/) // word count
-    expect(result.pngs).toEqual(['ai-Ai-Development-1280.png', 'ai-Ai-Development-375.png'])
-    for (const [file, width] of [
-      ['ai-Ai-Development-375.png', 375],
-      ['ai-Ai-Development-1280.png', 1280],
-    ] as const) {
-      const png = readPng(path.join(repo, 'preview', file))
-      expect(png.width).toBe(width)
-      expect(png.height).toBeGreaterThan(2000)
-      expect(png.distinct).toBeGreaterThan(50)
+  it('answers a mistyped base in one line, with exit code 2', () => {
+    for (const args of [['--base', 'orgin/main'], ['--base']]) {
+      const result = preview(...args)
+      expect(result.status).toBe(2)
+      expect(result.output.trim().split('\n')).toHaveLength(1)
+      expect(result.output).not.toMatch(/\n\s+at /)
     }
-  }, 120_000)
+    expect(preview('--base', 'orgin/main').output).toContain("git knows no branch, tag or commit named 'orgin/main'")
+  })
 
-  it('previews every page when site.yaml changes, with screenshots of the first twelve', () => {
-    const base = git('rev-parse', 'HEAD')
-    edit('content/site.yaml', /^(\s+tagline: )(.*)$/m, '$1Updated, $2')
-    commit('edit site.yaml')
-    const result = preview(base)
+  it('previews uncommitted edits: old and new words of the FAQ answer, its item before and after, a new page', () => {
+    edit('content/pages/Ai-Development.yaml', FAQ_ANSWER, FAQ_ANSWER.replace('4-6 weeks', 'five weeks'))
+    const page = parse(readFileSync(path.join(repo, 'content/pages/Ai-Consulting.yaml'), 'utf8')) as Record<string, unknown>
+    writeFileSync(path.join(repo, 'content/pages/Ai-Consulting-2.yaml'), stringify(realSizeCopy(page, 2)))
+    const result = preview()
     expect(result.status, result.output).toBe(0)
-    const rows = result.summary.split('\n').filter((l) => l.startsWith('| [`'))
-    expect(rows.length).toBeGreaterThanOrEqual(50)
-    expect(result.summary).toContain('Screenshots of the first 12')
-    expect(result.pngs).toHaveLength(24)
+    expect(result.summary).toContain('**No preview deployed:**')
+    expect(result.summary).not.toMatch(/\]\(\//)
+    const rows = result.summary.split('\n').filter((l) => l.startsWith('| `/ai/'))
+    expect(rows).toHaveLength(2)
+    expect(rows.find((r) => r.startsWith('| `/ai/Ai-Development`'))).toMatch(/\| \d{3,} \| .* \| FAQ 2, answer \|$/)
+    expect(rows.find((r) => r.startsWith('| `/ai/Ai-Consulting-2`'))).toMatch(/\| new page \|$/)
+    expect(result.summary).toContain('| FAQ 2, answer | A pilot that proves the idea on your data takes **4-6** weeks.')
+    expect(result.summary).toContain('| A pilot that proves the idea on your data takes **five** weeks.')
+    expect(result.pngs).toEqual([
+      'ai-Ai-Consulting-2-1280.png',
+      'ai-Ai-Consulting-2-375.png',
+      'ai-Ai-Development-1280.png',
+      'ai-Ai-Development-375.png',
+    ])
+    for (const width of [375, 1280]) {
+      const full = readPng(path.join(repo, 'preview', `ai-Ai-Development-${width}.png`))
+      expect([full.width, full.height > 2000, full.distinct > 50]).toEqual([width, true, true])
+      const before = path.join(repo, 'preview/crops', `ai-Ai-Development--faq-2-${width}-before.png`)
+      const after = path.join(repo, 'preview/crops', `ai-Ai-Development--faq-2-${width}-after.png`)
+      const crop = readPng(after)
+      // The one FAQ item, answer open: wider than tall on a desktop, far shorter than the page.
+      expect(crop.width).toBeLessThanOrEqual(width)
+      expect(crop.height).toBeGreaterThan(100)
+      expect(crop.height).toBeLessThan(width === 375 ? 700 : 300)
+      expect(readFileSync(before).equals(readFileSync(after))).toBe(false)
+    }
+    expect(result.crops).toHaveLength(4)
+  }, 300_000)
+
+  it("shows the check's problems and still previews the pages that build, failing the run", () => {
+    commit('the edits above')
+    git('checkout', '-q', '-b', 'edit')
+    edit('content/pages/Ai-Consulting.yaml', /^metaTitle: .*$/m, 'metaTitle: [broken')
+    edit('content/pages/Ai-Development.yaml', /^title1: .*$/m, 'title1: "AI Development for Teams That Ship"')
+    commit('a broken page and a good one')
+    const result = preview()
+    expect(result.status, result.output).toBe(1)
+    expect(result.summary).toContain('### ❌ The content check failed')
+    expect(result.summary).toMatch(/```\ncontent\/pages\/Ai-Consulting\.yaml:\d+:\d+/)
+    expect(result.summary).toContain('`content/pages/Ai-Consulting.yaml` stays as on the base branch')
+    const rows = result.summary.split('\n').filter((l) => l.startsWith('| `/ai/'))
+    expect(rows.map((r) => r.split(' | ')[0])).toEqual(['| `/ai/Ai-Development`'])
+    expect(result.summary).toContain(
+      '| Heading, first part (title1) | AI **Development** | AI **Development for Teams That Ship** |',
+    )
+    expect(result.crops).toEqual([
+      'ai-Ai-Development--intro-1280-after.png',
+      'ai-Ai-Development--intro-1280-before.png',
+      'ai-Ai-Development--intro-375-after.png',
+      'ai-Ai-Development--intro-375-before.png',
+    ])
+  }, 300_000)
+
+  it('says what to pass when the base is the last commit and nothing is uncommitted', () => {
+    git('checkout', '-q', '-f', 'main')
+    const result = preview('--base', 'HEAD')
+    expect(result.status, result.output).toBe(0)
+    expect(result.stdout.split('\n')[0]).toMatch(/^Compared with HEAD at [0-9a-f]{7}; uncommitted edits included\.$/)
+    expect(result.summary).toContain('No page changed')
+    expect(result.summary).toContain('npm run content:preview -- --base origin/main')
+  })
+
+  it('lists a menu change on every page once, and pictures a few pages with the menu opened', () => {
+    edit('content/site.yaml', /^ {2}- label: Industries$/m, '  - label: Sectors')
+    const result = preview()
+    expect(result.status, result.output).toBe(0)
+    expect(result.summary).toContain('### Every page: `content/site.yaml`')
+    expect(result.summary).toMatch(/This changes \d{2} pages: `\/`/)
+    expect(result.summary.match(/\| Menu item 2, label \| \*\*Industries\*\* \| \*\*Sectors\*\* \|/g)).toHaveLength(1)
+    expect(result.summary).not.toContain('| page | title |')
+    expect(result.pngs).toHaveLength(6)
+    expect(result.pngs).toContain('index-375.png')
+    expect(result.crops).toContain('index--menu-375-after.png')
+    // At 375 px the menu is opened for its picture: taller than the header alone.
+    expect(readPng(path.join(repo, 'preview/crops/index--menu-375-after.png')).height).toBeGreaterThan(250)
+    expect(readPng(path.join(repo, 'preview/crops/index--menu-1280-after.png')).height).toBeLessThan(150)
   }, 300_000)
 })

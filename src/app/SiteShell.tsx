@@ -1,13 +1,17 @@
 import { Suspense, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { useLocation } from '../lib/router'
-import { Footer } from '../components/Footer'
 import { Header } from '../components/Header'
+import { PreviewRibbon } from '../components/PreviewRibbon'
 import { ConsultationDialog } from '../features/consultation/ConsultationDialog'
 import { ConsultationProvider, useConsultation } from '../lib/consultation'
 import { ToastHost } from '../features/consultation/toast'
 import { useAutoOpen } from '../features/consultation/useAutoOpen'
 import { site } from '../lib/site'
 import { observeReveals } from './reveal'
+import { latePart } from '../lib/late'
+
+/** Below every page's first screen: it loads as the visitor scrolls. */
+const Footer = latePart('footer', () => import('../components/Footer').then((m) => m.Footer))
 
 /**
  * A new route starts at the top (or at its #anchor), as a page load would, and its sections reveal
@@ -38,7 +42,7 @@ function Consultation({ pathname }: { pathname: string }) {
 
 export function SiteShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation()
-  return (
+  const shell = (
     <ConsultationProvider>
       <a className="skip-link" href="#main">
         {site.labels.skipToContent}
@@ -52,5 +56,14 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <Consultation pathname={pathname} />
       <ToastHost />
     </ConsultationProvider>
+  )
+  // A preview build (VITE_PREVIEW=1) is marked on every page; in the live build this line compiles away.
+  return import.meta.env.VITE_PREVIEW === '1' ? (
+    <>
+      {shell}
+      <PreviewRibbon />
+    </>
+  ) : (
+    shell
   )
 }

@@ -73,7 +73,8 @@ export function renderHeadTags(head: HeadData, context: HeadContext): string {
   const tags = [
     `<title>${escapeMarkup(head.title)}</title>`,
     `<meta name="description" content="${escapeMarkup(head.description)}" />`,
-    `<meta name="robots" content="${head.noindex ? 'noindex' : 'index, follow'}" />`,
+    // A preview build (VITE_PREVIEW=1) keeps every page out of search results.
+    `<meta name="robots" content="${import.meta.env.VITE_PREVIEW === '1' || head.noindex ? 'noindex' : 'index, follow'}" />`,
     `<link rel="canonical" href="${escapeMarkup(canonical)}" />`,
     `<meta name="theme-color" content="${context.themeColor}" />`,
     `<meta property="og:type" content="${head.article ? 'article' : 'website'}" />`,

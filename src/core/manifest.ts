@@ -17,6 +17,12 @@ export interface ManifestRoute {
   lastmod?: string
 }
 
+/** An old page address and the route it now leads to, as content/redirects.yaml lists it. */
+export interface Redirect {
+  from: string
+  to: string
+}
+
 /**
  * Everything the running site needs from the content, written by the build next to the HTML: the
  * server serves from it and never reads or checks content itself.
@@ -31,4 +37,8 @@ export interface SiteManifest {
   blogApi: BlogApiSettings
   /** How many days a lead is kept: the privacy notice states it, the server's clean-up keeps to it. */
   retentionDays: number
+  /** Set on a pull request's preview build (VITE_PREVIEW=1): every answer carries X-Robots-Tag: noindex. */
+  preview?: true
+  /** Old page addresses the server answers with a permanent redirect to their page. */
+  redirects?: Redirect[]
 }

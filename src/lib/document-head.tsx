@@ -46,7 +46,8 @@ export function DocumentHead(head: HeadData) {
   useEffect(() => {
     document.title = title
     setMeta('description', description)
-    setMeta('robots', noindex ? 'noindex' : 'index, follow')
+    // A preview build (VITE_PREVIEW=1) keeps every page out of search results.
+    setMeta('robots', import.meta.env.VITE_PREVIEW === '1' ? 'noindex' : noindex ? 'noindex' : 'index, follow')
     const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')
     if (canonical) canonical.href = new URL(path, canonical.href).href
   }, [title, description, path, noindex])

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useNavigate } from '../../lib/router'
 import { site } from '../../lib/site'
+import { PREVIEW_WORDS } from '../../components/PreviewRibbon'
 import {
   HONEYPOT_FIELD,
   LEAD_FIELDS,
@@ -61,6 +62,13 @@ export function ConsultationForm({ queryHeading, onSent }: { queryHeading: strin
     const firstInvalid = LEAD_FIELDS.find((f) => found[f])
     if (firstInvalid) {
       form.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus()
+      return
+    }
+    // A preview build (VITE_PREVIEW=1) sends nothing. It says so where the notice is not behind the
+    // popup's backdrop: the popup closes, keeping what was typed for the next opening.
+    if (import.meta.env.VITE_PREVIEW === '1') {
+      void showToast('info', PREVIEW_WORDS.formNotice)
+      onSent()
       return
     }
     // A bot fills the hidden field; the server drops such leads, so no need to tell it apart here.

@@ -12,7 +12,7 @@ const loadToastify = () => (toastify ??= import('./toastify'))
 const LazyContainer = lazy(() => loadToastify().then((m) => ({ default: m.ToastContainer })))
 
 /** Shows a toast, loading the library and mounting its container on first use. */
-export async function showToast(kind: 'success' | 'error', message: string): Promise<void> {
+export async function showToast(kind: 'success' | 'error' | 'info', message: string): Promise<void> {
   const { toast } = await loadToastify()
   if (!requested) {
     requested = true
