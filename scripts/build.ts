@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks'
 import type { BuildEnvironmentOptions } from 'vite'
 import { checkInParallel } from '../codegen/check-parallel.ts'
 import { loadContent, type ContentSet, type PageEntry } from '../codegen/content.ts'
+import { errorsAmong } from '../codegen/errors.ts'
 import { contentChecks } from '../codegen/file-results.ts'
 import { cacheFolder, filesUnder } from '../codegen/files.ts'
 import { startWorker, type TsWorker } from '../codegen/worker.ts'
@@ -26,13 +27,15 @@ import type { BuildContent } from '../codegen/build-content.ts'
 import { SITE_MANIFEST_PATH, type SiteManifest } from '../src/core/manifest.ts'
 import { pageDataDir } from '../src/core/routes.ts'
 import { blogApiSettings } from '../src/core/blog-api.ts'
+import { isPreviewBuild } from '../src/core/preview-build.ts'
 import { takeLock } from './build-lock.ts'
 import { buildCacheDir, markBuildCache, pruneBuildCaches } from './build-cache.ts'
+import { buildAdmin } from './build-admin.ts'
 import { compileServer } from './compile-server.ts'
 import { codeKey, digest, readBuildState, writeBuildState, type BuildState, type RouteRecord } from './build-state.ts'
 import { precompress } from './precompress.ts'
 import { prerender } from './prerender.ts'
-import { lastChanged, robotsTxt, sitemapXml } from './seo-files.ts'
+import { hostRedirectsFile, lastChanged, previewHeadersFile, robotsTxt, sitemapEntries, sitemapXml } from './seo-files.ts'
 
 let builds = 0
 
@@ -82,6 +85,8 @@ async function buildInto(root: string, outDir: string, options: BuildOptions) {
     const content = await checkContent(build)
     const code = await generateCode(build, content)
     if (!bundlesKept(build, code)) await bundle(build)
+    // The form editor at /admin (not in a pull request's preview): rebuilt when its code or the site's changes, else copied.
+    if (!isPreviewBuild(process.env)) await buildAdmin(build.root, build.outDir, { code, quiet: build.options.quiet })
     const site = await render(build, content, code)
     await writeSiteFiles(build, site.manifest)
     return await record(build, content, site, code)
@@ -170,13 +175,14 @@ async function startBuild(root: string, outDir: string, options: BuildOptions): 
 
 /**
  * Every content file loaded and checked, the files no earlier build kept on every core; the results
- * go to the disk cache in the background. Any content problem stops the build here.
+ * go to the disk cache in the background. Any content error stops the build here; warnings do not.
  */
 async function checkContent(build: Build): Promise<ContentSet> {
   const { written } = await checkInParallel(build.root, { workers: build.pool.start, from: build.options.parallelFrom })
   build.pending.written = written
   const content = loadContent(build.root)
-  if (content.problems.length > 0) throw new Error(`content problems:\n${formatReport(content.problems, { github: false })}`)
+  if (errorsAmong(content.problems).length > 0)
+    throw new Error(`content problems:\n${formatReport(content.problems, { github: false })}`)
   return content
 }
 
@@ -243,11 +249,16 @@ async function bundle(build: Build) {
  * Vite with the site's config given inline (vite.config.ts's siteConfig), its content plugin handed
  * this build's checked content: the plugins run in this module graph, not in a copy Vite loads.
  */
-async function viteBuilder({ root, logLevel, buildContent }: Build) {
+async function viteBuilder({ root, logLevel, buildContent, blogApi }: Build) {
   const [{ build, mergeConfig }, { siteConfig }] = await Promise.all([import('vite'), import('../vite.config.ts')])
   return (isSsrBuild: boolean, options: BuildEnvironmentOptions) =>
     build(
-      mergeConfig(siteConfig({ root, isSsrBuild, content: buildContent }), { root, logLevel, configFile: false, build: options }),
+      mergeConfig(siteConfig({ root, isSsrBuild, content: buildContent, blogApi }), {
+        root,
+        logLevel,
+        configFile: false,
+        build: options,
+      }),
     )
 }
 
@@ -282,7 +293,7 @@ async function render(build: Build, content: ContentSet, code: string): Promise<
   }
   const siteUrl = (process.env.SITE_URL ?? String((content.site as { company: { url: string } }).company.url)).replace(/\/+$/, '')
   const changed = lastChanged(root, content.files)
-  const built = siteManifest(content, { siteUrl, blogApi: build.blogApi })
+  const built = siteManifest(content, { siteUrl, blogApi: build.blogApi, preview: isPreviewBuild(process.env) })
   const manifest: SiteManifest = { ...built, routes: built.routes.map((r) => ({ ...r, lastmod: changed.get(r.source) })) }
   // A route's HTML is made from the code, the site address, the blog posts (listed on landing pages
   // and the blog) and, for a landing page, its data.
@@ -313,12 +324,13 @@ async function render(build: Build, content: ContentSet, code: string): Promise<
   return { manifest, routes, pageData, rendered: rendered.length }
 }
 
-/** The sitemap, robots.txt and the site manifest the server reads. */
+/** The sitemap, robots.txt, _redirects, a preview build's _headers and the site manifest the server reads. */
 async function writeSiteFiles({ outDir }: Build, manifest: SiteManifest) {
-  const indexable = manifest.routes.filter((r) => r.indexable)
-  const pages = indexable.map((r) => ({ path: r.route, lastmod: r.lastmod }))
-  await writeFile(path.join(outDir, 'sitemap.xml'), sitemapXml(manifest.siteUrl, pages))
-  await writeFile(path.join(outDir, 'robots.txt'), robotsTxt(manifest.siteUrl))
+  await writeFile(path.join(outDir, 'sitemap.xml'), sitemapXml(manifest.siteUrl, sitemapEntries(manifest)))
+  await writeFile(path.join(outDir, '_redirects'), hostRedirectsFile(manifest.redirects))
+  await writeFile(path.join(outDir, 'robots.txt'), robotsTxt(manifest.siteUrl, { preview: manifest.preview }))
+  if (manifest.preview) await writeFile(path.join(outDir, '_headers'), previewHeadersFile())
+  else await rm(path.join(outDir, '_headers'), { force: true })
   await mkdir(path.dirname(path.join(outDir, SITE_MANIFEST_PATH)), { recursive: true })
   await writeFile(path.join(outDir, SITE_MANIFEST_PATH), JSON.stringify(manifest))
 }

@@ -7,6 +7,7 @@ import { openChannels } from './channels/registry.ts'
 import type { ServerConfig } from './config.ts'
 import { startDeliveryWorker } from './lead-delivery.ts'
 import { startRetentionJob } from './retention.ts'
+import { githubOAuth, githubOAuthSettings } from './routes/github-oauth.ts'
 import { inlineHashes, staticSite, type CspDirectives } from './static-site.ts'
 import { openLeadStore, type LeadStore } from './store/lead-store.ts'
 
@@ -136,6 +137,8 @@ async function compose(config: ServerConfig, content: SiteManifest, store: LeadS
     outbox: () => ({ channels: channels.map((c) => c.name), giveUpAt: Date.now() + config.delivery.giveUpAfterMs }),
     onStored: () => worker?.wake(),
   })
+  // The form editor's GitHub sign-in (/admin): on only where GITHUB_OAUTH_CLIENT_ID and _SECRET are set.
+  await app.register(githubOAuth, { prefix: '/api/auth/github', settings: githubOAuthSettings(process.env) })
   if (!site) return app
   await app.register(staticSite, {
     distDir: config.distDir,

@@ -1,0 +1,38 @@
+/**
+ * /admin: Decap CMS with the parts that make it edit our files as they are. Decap's own bundle is
+ * loaded first without starting; then the site-yaml format, the rich-text widget for markup and the
+ * landing-page preview are registered, and Decap starts with admin/config.yml plus what only the
+ * page itself knows: its origin, where the sign-in route and the local proxy are.
+ */
+import DOMPurify from 'dompurify'
+import siteCss from '../src/styles/index.css?url'
+import { loadDecap } from './decap.ts'
+import { registerSiteFormat } from './format.ts'
+import { markupWidget } from './markup-widget.ts'
+import { LOCAL_PROXY_PATH, MARKUP_WIDGET } from './names.ts'
+import { landingPreview } from './preview.tsx'
+
+/** Decap's bundle, copied beside this script by scripts/build-admin.ts under its pinned version. */
+declare const __DECAP_SRC__: string
+
+async function start() {
+  const { cms, react } = await loadDecap(__DECAP_SRC__)
+  registerSiteFormat(cms)
+  const markup = markupWidget(react, DOMPurify)
+  cms.registerWidget(MARKUP_WIDGET, markup.control, markup.preview)
+  cms.registerPreviewStyle(siteCss)
+  cms.registerPreviewTemplate('pages', landingPreview(react, DOMPurify))
+  const local = ['127.0.0.1', 'localhost'].includes(location.hostname)
+  cms.init({
+    config: {
+      // The sign-in popup opens /api/auth/github on this same server.
+      backend: { base_url: location.origin },
+      // `npm run cms` answers Decap's proxy protocol on this origin; elsewhere Decap never asks.
+      ...(local ? { local_backend: { url: `${location.origin}${LOCAL_PROXY_PATH}` } } : {}),
+    },
+  })
+}
+
+start().catch((error: Error) => {
+  document.body.textContent = `The editor could not start: ${error.message}`
+})

@@ -1,0 +1,56 @@
+/**
+ * What the rich-text widget stores: the editor's HTML through DOMPurify with the settings the build
+ * and the site use (src/core/markup-html.ts, the allow-list of src/core/markup-policy.ts), then
+ * spelled the way editors write it by hand, so an edit does not churn the rest of the paragraph.
+ */
+import type { DOMPurify } from 'dompurify'
+import { PURIFY_CONFIG } from '../src/core/markup-html.ts'
+
+/**
+ * The browser's serialisation made plain again: a no-break space the editor typed between words is a
+ * space, `&amp;` that starts no character reference is `&` ("R&D"), `&gt;` in text is `>`, and the
+ * `<br>` a contenteditable leaves at the end of its text is dropped.
+ */
+export function tidyMarkup(html: string): string {
+  return html
+    .replace(/(?<!&nbsp;| )&nbsp;(?!&nbsp;| )/g, ' ')
+    .replace(/&amp;(?!#?[A-Za-z0-9]+;)/g, '&')
+    .replace(/&gt;/g, '>')
+    .replace(/(?:<br\s*\/?>)+$/, '')
+}
+
+/** The HTML to store for what the editor holds: only allowed tags and safe links, tidied. */
+export function cleanMarkup(purify: DOMPurify, html: string): string {
+  return tidyMarkup(String(purify.sanitize(html, PURIFY_CONFIG)))
+}
+
+/**
+ * The stored text after an edit, changed only where the editor changed it. `stored` is the value as
+ * the file holds it, `before` and `after` the editor's HTML (cleaned) before and after the edit: the
+ * part of `after` that differs from `before` replaces the same part of `stored`, so the rest keeps
+ * its own spelling (single-quoted attributes, entities). When that part cannot be found in `stored`,
+ * `after` is stored whole.
+ */
+export function mergeEdit(stored: string, before: string, after: string): string {
+  if (stored === before) return after
+  let head = 0
+  while (head < before.length && head < after.length && before[head] === after[head]) head++
+  let tail = 0
+  while (
+    tail < before.length - head &&
+    tail < after.length - head &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  )
+    tail++
+  const replaced = before.slice(head, before.length - tail)
+  const inserted = after.slice(head, after.length - tail)
+  // The edited part, found in the stored text by what follows it, or else by what precedes it.
+  if (stored.endsWith(before.slice(before.length - tail))) {
+    const end = stored.length - tail
+    if (stored.slice(end - replaced.length, end) === replaced)
+      return stored.slice(0, end - replaced.length) + inserted + stored.slice(end)
+  }
+  if (stored.startsWith(before.slice(0, head)) && stored.slice(head, head + replaced.length) === replaced)
+    return stored.slice(0, head) + inserted + stored.slice(head + replaced.length)
+  return after
+}

@@ -1,0 +1,8 @@
+/** Names the CMS configuration (codegen/cms-config.ts) and the admin's registrations share. */
+
+/** The custom format of every collection: YAML written the way our files are (format.ts). */
+export const CMS_FORMAT = 'site-yaml'
+/** The rich-text widget of description markup (markup-widget.ts). */
+export const MARKUP_WIDGET = 'markup'
+/** Where the admin asks the local proxy of `npm run cms`, on its own origin. */
+export const LOCAL_PROXY_PATH = '/api/v1'

@@ -1,0 +1,124 @@
+/**
+ * The live preview of a landing page: the landing layout's own sections (LandingSections of
+ * src/features/landing/LandingPage.tsx), rendered with the entry being edited and the site's
+ * stylesheet. Decap draws its preview with its own React inside an iframe; the sections need
+ * React 19, so they render into a root of our own react-dom inside Decap's preview element. The
+ * page's head is left out: its title and robots meta would change the admin's own.
+ */
+import type { DOMPurify } from 'dompurify'
+import { useState } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import terms from 'site-part:terms'
+import type { Page } from '../src/generated/content-types.ts'
+import type { PageData } from '../src/core/content.ts'
+import { PURIFY_CONFIG, toBlocks, type ParsedNode } from '../src/core/markup-html.ts'
+import type { MarkupNode } from '../src/core/markup-policy.ts'
+import { LandingSections } from '../src/features/landing/LandingPage.tsx'
+import { ConsultationProvider } from '../src/lib/consultation.tsx'
+import { createSiteDataStore, emptySiteData, SiteDataProvider } from '../src/lib/site-data.tsx'
+import type { CmsReact, PreviewProps } from './decap.ts'
+
+/** `{{terms.name}}` replaced with the wording of site.yaml, as the build inserts it. */
+const withTerms = (text: string) =>
+  text.replace(/\{\{\s*terms\.([A-Za-z][A-Za-z0-9]*)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(terms, name) ? (terms as Record<string, string>)[name] : whole,
+  )
+
+/** A DOM tree as the parsed nodes toBlocks takes. */
+function parsedNodes(nodes: NodeListOf<ChildNode>): ParsedNode[] {
+  return [...nodes].flatMap((node): ParsedNode[] => {
+    if (node.nodeType === Node.TEXT_NODE) return [{ type: 'text', data: node.textContent ?? '' }]
+    if (!(node instanceof Element)) return []
+    const attribs = Object.fromEntries([...node.attributes].map((a) => [a.name, a.value]))
+    return [{ type: 'tag', name: node.tagName.toLowerCase(), attribs, children: parsedNodes(node.childNodes) }]
+  })
+}
+
+/** One markup string as the blocks a page renders: sanitized as the build sanitizes it. */
+const markupBlocks = (purify: DOMPurify, html: string): MarkupNode[] =>
+  toBlocks(parsedNodes(purify.sanitize(withTerms(html), { ...PURIFY_CONFIG, RETURN_DOM_FRAGMENT: true }).childNodes))
+
+/** An image of the entry: its size is only known to the build, so the preview gives the layout's usual one. */
+const sized = (image: Page['img1'] | undefined) => image && { ...image, width: 640, height: 480 }
+
+/** The entry's data as the page receives it from the build: terms inserted, markup parsed, images sized. */
+function pageData(data: Partial<Page>, purify: DOMPurify): PageData {
+  const blocks = (html: unknown) => markupBlocks(purify, typeof html === 'string' ? html : '')
+  const paragraphs = (list: unknown) => (Array.isArray(list) ? list.map(blocks) : [])
+  const text = (value: unknown) => (typeof value === 'string' ? withTerms(value) : '')
+  const cards = <T extends { title?: string; desc?: string }>(list: T[] | undefined) =>
+    (list ?? []).map((card) => ({ ...card, title: text(card.title), desc: text(card.desc) }))
+  return {
+    ...(data as Page),
+    img1: sized(data.img1)!,
+    img2: sized(data.img2),
+    img3: sized(data.img3),
+    descriptionOne: paragraphs(data.descriptionOne),
+    descriptionTwo: paragraphs(data.descriptionTwo),
+    descriptionThree: paragraphs(data.descriptionThree),
+    services: cards(data.services),
+    our_steps: cards(data.our_steps),
+    our_steps2: cards(data.our_steps2),
+    why_choose: cards(data.why_choose),
+    faqs: (data.faqs ?? []).map((faq) => ({ question: text(faq.question), answer: blocks(faq.answer) })),
+    contactUsToday: blocks(data.contactUsToday),
+    ...(data.areas_of_specialization
+      ? { areas_of_specialization: { ...data.areas_of_specialization, items: cards(data.areas_of_specialization.items) } }
+      : {}),
+  } as PageData
+}
+
+/**
+ * The landing layout's sections with the entry's data, as the site renders them. The popup's
+ * buttons open nothing here (there is no popup), and Recent Blogs shows no posts: the preview
+ * calls no API.
+ */
+function LandingPreview({ page }: { page: PageData }) {
+  const [store] = useState(() => createSiteDataStore({ ...emptySiteData, blogsLoading: false }))
+  return (
+    <SiteDataProvider store={store}>
+      <ConsultationProvider>
+        <div className="landing">
+          <LandingSections page={page} />
+        </div>
+      </ConsultationProvider>
+    </SiteDataProvider>
+  )
+}
+
+interface PreviewTemplate {
+  props: PreviewProps
+  element: HTMLElement | null
+  root?: Root
+  paint(): void
+}
+
+/** Decap's preview template of the pages collection: a host element, and our own React root inside it. */
+export function landingPreview({ h, createClass }: CmsReact, purify: DOMPurify) {
+  return createClass({
+    componentDidMount(this: PreviewTemplate) {
+      if (this.element) this.root = createRoot(this.element)
+      this.paint()
+    },
+    componentDidUpdate(this: PreviewTemplate) {
+      this.paint()
+    },
+    componentWillUnmount(this: PreviewTemplate) {
+      const root = this.root
+      // Unmounted after Decap's own commit, never inside it.
+      queueMicrotask(() => root?.unmount())
+    },
+    paint(this: PreviewTemplate) {
+      const data = (this.props.entry.get('data') as { toJS(): Partial<Page> } | undefined)?.toJS() ?? {}
+      this.root?.render(<LandingPreview page={pageData(data, purify)} />)
+    },
+    render(this: PreviewTemplate) {
+      return h('div', {
+        className: 'site-preview',
+        ref: (element: HTMLElement | null) => {
+          this.element = element
+        },
+      })
+    },
+  })
+}

@@ -1,0 +1,143 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { CMS_CONFIG_FILE, cmsConfig, cmsConfigText, kindFields, type CmsField } from './cms-config.ts'
+import { MARKUP_WIDGET } from '../admin/names.ts'
+import { FIELD_LABELS } from './cms-labels.ts'
+import { schemaFields, type JsonSchema } from './json-schema.ts'
+import { schemaFiles, type ContentKind } from './schemas.ts'
+
+const KINDS: ContentKind[] = ['page', 'blog', 'site']
+
+/**
+ * The form field at a data path written as schemaFields writes it (`.services[].title`), or
+ * undefined. A list's items are its `field`, or its `fields` for a list of groups.
+ */
+function configFieldAt(fields: readonly CmsField[], path: string): CmsField | undefined {
+  const steps = path.match(/\.[^.[\]]+|\[\]/g) ?? []
+  let field: CmsField | undefined
+  let within: readonly CmsField[] | undefined = fields
+  for (const step of steps) {
+    if (step === '[]') {
+      if (!field || field.widget !== 'list') return undefined
+      if (field.field) field = field.field
+      within = field.fields
+      continue
+    }
+    field = within?.find((f) => f.name === step.slice(1))
+    if (!field) return undefined
+    within = field.fields
+  }
+  return field
+}
+
+/**
+ * Every field a kind's data can hold, at its data path: the schema's own properties, and those of
+ * each definition at every place a $ref brings it in (`.services[]` takes `#service`'s fields).
+ */
+function dataPaths(kind: ContentKind): { path: string; schema: JsonSchema; parentRequired: string[] }[] {
+  const all = Object.values(schemaFiles).map(({ schema }) => schema)
+  const defs = Object.fromEntries(all.flatMap((s) => Object.entries(s.$defs ?? {})))
+  const found: { path: string; schema: JsonSchema; parentRequired: string[] }[] = []
+  const visit = (node: JsonSchema, at: string, depth: number) => {
+    if (depth > 8) throw new Error(`${at}: too deep`)
+    const target = node.$ref ? defs[node.$ref.split('/').pop()!] : node
+    for (const [key, child] of Object.entries(target.properties ?? {})) {
+      found.push({ path: `${at}.${key}`, schema: child, parentRequired: target.required ?? [] })
+      visit(child, `${at}.${key}`, depth + 1)
+    }
+    if (target.items) visit(target.items, `${at}[]`, depth + 1)
+  }
+  visit(schemaFiles[kind].schema, '', 0)
+  return found
+}
+
+describe('the CMS configuration', () => {
+  it(`${CMS_CONFIG_FILE} is what the schemas make (run npx tsx codegen/cms-config.ts)`, () => {
+    expect(readFileSync(CMS_CONFIG_FILE, 'utf8')).toBe(cmsConfigText())
+  })
+
+  for (const kind of KINDS)
+    it(`holds every field, enum value and required field of ${schemaFiles[kind].file}`, () => {
+      const fields = kindFields(kind)
+      const paths = dataPaths(kind)
+      // Every property the schema file itself defines is among the paths walked (definitions through their $refs).
+      const own = schemaFields(schemaFiles[kind].schema, '').filter((f) => !f.path.includes('#'))
+      for (const { path } of own) expect(paths.map((p) => p.path)).toContain(path)
+      for (const { path, schema, parentRequired } of paths) {
+        const field = configFieldAt(fields, path)
+        expect(field, path).toBeDefined()
+        const name = path.split('.').pop()!
+        const enumOf = schema.enum ?? (schema.$ref ? undefined : schema.items?.enum)
+        if (enumOf) expect(field!.options, path).toEqual(enumOf)
+        // Required where the schema requires it, except inside an optional group (the form cannot
+        // ask for a part of a group the page leaves out; the content check still does).
+        const insideOptional = paths.some((p) => path.startsWith(`${p.path}.`) && !configFieldAt(fields, p.path)!.required)
+        if (parentRequired.includes(name) && !insideOptional) expect(field!.required, path).toBe(true)
+        if (!parentRequired.includes(name)) expect(field!.required, path).toBe(false)
+        if (schema.description) expect(field!.hint, path).toBeDefined()
+      }
+    })
+
+  it('names every field of a page and a post as editors know it, not by its key', () => {
+    for (const kind of ['page', 'blog'] as const)
+      for (const { path } of dataPaths(kind)) {
+        const fieldPath = `${kind}${path}`
+        const shared = /\.(src|alt|title|desc|stepNo)$/.test(path) && path.split('.').length > 2
+        if (!shared) expect(FIELD_LABELS[fieldPath], fieldPath).toBeDefined()
+      }
+    expect(configFieldAt(kindFields('page'), '.title1')!.label).toBe('Hero heading')
+  })
+
+  it('edits markup with the rich-text widget and forbids < in plain text', () => {
+    const page = kindFields('page')
+    expect(configFieldAt(page, '.descriptionOne[]')!.widget).toBe(MARKUP_WIDGET)
+    expect(configFieldAt(page, '.faqs[].answer')!.widget).toBe(MARKUP_WIDGET)
+    expect(configFieldAt(page, '.contactUsToday')!.widget).toBe(MARKUP_WIDGET)
+    const title = configFieldAt(page, '.title1')!
+    const rule = new RegExp(title.pattern![0])
+    expect(rule.test('AI Development')).toBe(true)
+    expect(rule.test('AI <b>Development</b>')).toBe(false)
+    expect(rule.test('x'.repeat(81))).toBe(false)
+    expect(configFieldAt(page, '.img1.src')).toMatchObject({ widget: 'image', required: true })
+  })
+
+  it('accepts every value of every real content file', () => {
+    const files: [ContentKind, string][] = [
+      ['site', 'content/site.yaml'],
+      ...readdirSync('content/pages').map((f): [ContentKind, string] => ['page', `content/pages/${f}`]),
+      ...readdirSync('content/blogs').map((f): [ContentKind, string] => ['blog', `content/blogs/${f}`]),
+    ]
+    let checked = 0
+    const check = (field: CmsField, value: unknown, where: string) => {
+      if (Array.isArray(value)) {
+        if (field.min !== undefined) expect(value.length, where).toBeGreaterThanOrEqual(field.min)
+        if (field.max !== undefined) expect(value.length, where).toBeLessThanOrEqual(field.max)
+        value.forEach((item, i) =>
+          field.field ? check(field.field, item, `${where}[${i}]`) : checkObject(field.fields!, item, `${where}[${i}]`),
+        )
+      } else if (value && typeof value === 'object') checkObject(field.fields!, value, where)
+      else if (typeof value === 'string') {
+        checked++
+        if (field.pattern) expect(new RegExp(field.pattern[0]).test(value), `${where}: ${field.pattern[1]}`).toBe(true)
+        if (field.options) expect(field.options, where).toContain(value)
+      }
+    }
+    const checkObject = (fields: readonly CmsField[], value: unknown, where: string) => {
+      for (const [key, item] of Object.entries(value as object)) {
+        const field = fields.find((f) => f.name === key)
+        expect(field, `${where}.${key}`).toBeDefined()
+        check(field!, item, `${where}.${key}`)
+      }
+    }
+    for (const [kind, file] of files) checkObject(kindFields(kind), parse(readFileSync(file, 'utf8')), file)
+    expect(checked).toBeGreaterThan(3000)
+  })
+
+  it('lists the pages as files named by their address, the posts by theirs, and site.yaml as one file', () => {
+    const [pages, blogs, site] = cmsConfig().collections
+    expect(pages).toMatchObject({ folder: 'content/pages', extension: 'yaml', create: true })
+    expect(blogs).toMatchObject({ folder: 'content/blogs', slug: '{{fields.custom_url}}' })
+    expect(site).toMatchObject({ files: [{ file: 'content/site.yaml' }] })
+  })
+})

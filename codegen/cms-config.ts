@@ -1,0 +1,265 @@
+/**
+ * The form editor's configuration (admin/config.yml, read by Decap CMS at /admin) made from the JSON
+ * Schemas, so the forms ask for exactly what the content check accepts: objects become groups,
+ * lists of objects repeatable groups, enums drop-downs, descriptions hints, length limits and
+ * patterns field rules, image paths the image picker, markup fields the rich-text widget. Run
+ * `npx tsx codegen/cms-config.ts` after a schema change; a test fails while the committed file differs.
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { stringify } from 'yaml'
+import { fieldSchema, type JsonSchema } from './json-schema.ts'
+import { fieldLabel, PATTERN_MESSAGES } from './cms-labels.ts'
+import { schemaFiles, type ContentKind } from './schemas.ts'
+import { CMS_FORMAT, MARKUP_WIDGET } from '../admin/names.ts'
+
+export const CMS_CONFIG_FILE = 'admin/config.yml'
+/** The GitHub repository the editorial workflow opens pull requests on. */
+const CMS_REPO = 'corvane/website'
+
+export interface CmsField {
+  label: string
+  name: string
+  widget: string
+  required: boolean
+  hint?: string
+  pattern?: [string, string]
+  options?: string[]
+  fields?: CmsField[]
+  field?: CmsField
+  summary?: string
+  label_singular?: string
+  min?: number
+  max?: number
+  value_type?: 'int'
+  choose_url?: boolean
+  collapsed?: boolean
+}
+
+const IMAGE_PATTERN = /^\^\/images\//
+const MARKUP_REF = /\/\$defs\/markup$/
+
+/**
+ * Each schema with the definitions of every other one beside its own, so a $ref into another
+ * schema file (`page.schema.json#/$defs/image` from a blog post) resolves in it as in its own.
+ */
+function rootOf(kind: ContentKind): JsonSchema {
+  const defs = Object.values(schemaFiles).map(({ schema }) => schema.$defs ?? {})
+  return { ...schemaFiles[kind].schema, $defs: Object.assign({}, ...defs, schemaFiles[kind].schema.$defs) }
+}
+
+/** One form rule from the length limits, the schema's own pattern and the plain-text rule, with what it asks in words. */
+function textRule(schema: JsonSchema, plainText: boolean): [string, string] | undefined {
+  const { minLength: min = 0, maxLength: max, pattern } = schema
+  const parts: string[] = []
+  const says: string[] = []
+  if (min > 1 || max !== undefined) {
+    parts.push(`(?=[\\s\\S]{${min},${max ?? ''}}$)`)
+    says.push(
+      max === undefined ? `At least ${min} characters.` : min > 1 ? `${min} to ${max} characters.` : `At most ${max} characters.`,
+    )
+  }
+  if (pattern) {
+    parts.push(`(?:${pattern})`)
+    says.push(PATTERN_MESSAGES[pattern] ?? 'Write it in the format the hint describes.')
+  }
+  if (plainText) {
+    parts.push('(?![\\s\\S]*<)')
+    says.push('Plain text: no < (markup is not allowed in this field).')
+  }
+  // Decap ends the message with a full stop of its own.
+  return parts.length > 0 ? [`^${parts.join('')}`, says.join(' ').replace(/\.$/, '')] : undefined
+}
+
+/** The raw schema of `key` (its $ref unresolved), to tell a markup field from plain text. */
+const isMarkup = (raw: JsonSchema | undefined) => typeof raw?.$ref === 'string' && MARKUP_REF.test(raw.$ref)
+
+/** The first text field of a list item, which names the item in the list's summary. */
+const SUMMARY_KEYS = ['title', 'question', 'name', 'label', 'heading', 'value']
+
+interface At {
+  root: JsonSchema
+  /** Where the value is in the data, as fieldSchema reads it. */
+  path: (string | number)[]
+  /** The label key: `page.services[].title`. */
+  labelPath: string
+  name: string
+  /** Required by the schema, and inside nothing optional: a form cannot ask for a field of a group left out. */
+  required: boolean
+  markup: boolean
+}
+
+/** The form field of the value at `at`. */
+function cmsField(at: At): CmsField {
+  const schema = fieldSchema(at.root, at.path)!
+  const field = (widget: string, rest: Partial<CmsField> = {}): CmsField => ({
+    label: fieldLabel(at.labelPath, at.name),
+    name: at.name,
+    widget,
+    required: at.required,
+    ...(schema.description ? { hint: schema.description } : {}),
+    ...rest,
+  })
+  if (at.markup) return field(MARKUP_WIDGET)
+  // A group most pages leave out (a page's audience) starts closed.
+  if (schema.type === 'object')
+    return field('object', { ...(at.required ? {} : { collapsed: true }), fields: objectFields(at, schema) })
+  if (schema.type === 'array') return field('list', listField(at, schema))
+  if (schema.type === 'integer' || schema.type === 'number')
+    return field('number', {
+      ...(schema.type === 'integer' ? { value_type: 'int' as const } : {}),
+      ...(typeof schema.minimum === 'number' ? { min: schema.minimum } : {}),
+      ...(typeof schema.maximum === 'number' ? { max: schema.maximum } : {}),
+    })
+  if (schema.enum) return field('select', { options: [...schema.enum] })
+  if (schema.type !== 'string') throw new Error(`${at.labelPath}: no form widget for type ${String(schema.type)}`)
+  // The picker's value is no plain path while the form checks it; the content check holds images to their pattern.
+  if (schema.pattern !== undefined && IMAGE_PATTERN.test(schema.pattern)) return field('image', { choose_url: false })
+  const rule = textRule(schema, true)
+  const pattern = rule ? { pattern: rule } : {}
+  const long = !schema.pattern && (schema.maxLength === undefined || schema.maxLength > 120)
+  return field(long ? 'text' : 'string', pattern)
+}
+
+function objectFields(at: At, schema: JsonSchema): CmsField[] {
+  return Object.entries(schema.properties ?? {}).map(([key, raw]) =>
+    cmsField({
+      root: at.root,
+      path: [...at.path, key],
+      labelPath: `${at.labelPath}.${key}`,
+      name: key,
+      required: at.required && (schema.required ?? []).includes(key),
+      markup: isMarkup(raw),
+    }),
+  )
+}
+
+/** A list: of text (`field`), or of groups (`fields`), with its length limits. */
+function listField(at: At, schema: JsonSchema): Partial<CmsField> {
+  const items = fieldSchema(at.root, [...at.path, 0])!
+  // Each item exists once added: its required fields are required whatever the list is.
+  const item = cmsField({
+    root: at.root,
+    path: [...at.path, 0],
+    labelPath: `${at.labelPath}[]`,
+    name: 'item',
+    required: true,
+    markup: isMarkup(fieldSchema(at.root, at.path)?.items),
+  })
+  const limits = {
+    ...(schema.minItems ? { min: schema.minItems } : {}),
+    ...(schema.maxItems !== undefined ? { max: schema.maxItems } : {}),
+  }
+  // Paragraphs and short lines are read together: shown open. Cards are many: shown by their titles.
+  if (items.type !== 'object') return { collapsed: false, field: item, ...limits }
+  const summaryKey = SUMMARY_KEYS.find((k) => items.properties && k in items.properties)
+  return {
+    label_singular: item.label,
+    ...(summaryKey ? { summary: `{{fields.${summaryKey}}}` } : {}),
+    collapsed: true,
+    fields: item.fields,
+    ...limits,
+  }
+}
+
+/** Every field of a content kind's top-level object. */
+export function kindFields(kind: ContentKind): CmsField[] {
+  const root = rootOf(kind)
+  return objectFields({ root, path: [], labelPath: kind, name: kind, required: true, markup: false }, root)
+}
+
+/** The whole configuration, as Decap CMS reads it. */
+export function cmsConfig() {
+  const yamlCollection = { extension: 'yaml', format: CMS_FORMAT }
+  return {
+    backend: {
+      name: 'github',
+      repo: CMS_REPO,
+      branch: 'main',
+      // The sign-in popup opens this route of our own server (server/routes/github-oauth.ts); the
+      // admin page sets base_url to its own origin when it starts.
+      auth_endpoint: 'api/auth/github',
+      squash_merges: true,
+    },
+    // Every save is a branch and a pull request; the content checks run on it before anyone merges.
+    publish_mode: 'editorial_workflow',
+    // `npm run cms`: the local proxy, tried only when the admin is opened on 127.0.0.1 or localhost;
+    // the admin points it at its own origin when it starts (admin/main.ts).
+    local_backend: true,
+    media_folder: 'public/images',
+    public_folder: '/images',
+    collections: [
+      {
+        name: 'pages',
+        label: 'Landing pages',
+        label_singular: 'Landing page',
+        description: 'One page under /ai/ each. The file name is the address: Ai-Development is /ai/Ai-Development.',
+        folder: 'content/pages',
+        ...yamlCollection,
+        create: true,
+        delete: false,
+        identifier_field: 'label',
+        slug: '{{fields.label}}',
+        summary: '{{label}} (/ai/{{filename}})',
+        sortable_fields: ['label', 'category'],
+        view_groups: [{ label: 'Listed under', field: 'category' }],
+        preview_path: 'ai/{{filename}}',
+        fields: kindFields('page'),
+      },
+      {
+        name: 'blogs',
+        label: 'Blog posts',
+        label_singular: 'Blog post',
+        folder: 'content/blogs',
+        ...yamlCollection,
+        create: true,
+        delete: false,
+        identifier_field: 'title',
+        slug: '{{fields.custom_url}}',
+        summary: '{{title}} ({{published}})',
+        preview_path: 'blog/{{filename}}',
+        fields: kindFields('blog'),
+      },
+      {
+        name: 'site',
+        label: 'Site-wide text',
+        ...yamlCollection,
+        delete: false,
+        files: [
+          {
+            name: 'site',
+            label: 'Site-wide text (company, menu, footer, forms)',
+            file: 'content/site.yaml',
+            fields: kindFields('site'),
+          },
+        ],
+      },
+    ],
+  }
+}
+
+const HEADER =
+  '# Generated from schema/*.schema.json by `npx tsx codegen/cms-config.ts` (labels: codegen/cms-labels.ts).\n' +
+  '# Do not edit: change the schema or the labels and run it again; a test fails while this file is stale.\n'
+
+/** The configuration as the committed file holds it: quoted as Prettier quotes YAML here, so `npm run format:check` passes it. */
+export const cmsConfigText = () => HEADER + stringify(cmsConfig(), { lineWidth: 0, singleQuote: true })
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+  const file = path.join(root, CMS_CONFIG_FILE)
+  const text = cmsConfigText()
+  const before = (() => {
+    try {
+      return readFileSync(file, 'utf8')
+    } catch {
+      return ''
+    }
+  })()
+  if (before === text) console.log(`${CMS_CONFIG_FILE} is up to date`)
+  else {
+    writeFileSync(file, text)
+    console.log(`wrote ${CMS_CONFIG_FILE}`)
+  }
+}

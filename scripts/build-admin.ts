@@ -1,0 +1,114 @@
+/**
+ * The build's /admin phase: the form editor written to <outDir>/admin. Decap CMS's prebuilt bundle
+ * is copied from the decap-cms package (its version pinned in package.json, served from our own
+ * server: no CDN), our admin code (admin/: the YAML format, the rich-text widget, the preview with
+ * the site's sections and stylesheet) is bundled by Vite beside it, and admin/config.yml is copied.
+ * What it makes is kept in node_modules/.cache/site-admin under a hash of its inputs, so a build
+ * whose admin did not change only copies it. The public pages' bundle is not touched.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import react from '@vitejs/plugin-react'
+import { codeVersion } from '../codegen/code-version.ts'
+import { cacheFolder } from '../codegen/files.ts'
+import { contentPlugin } from '../codegen/vite-plugin-content.ts'
+import { blogApiSettings } from '../src/core/blog-api.ts'
+import { digest } from './build-state.ts'
+import { precompress } from './precompress.ts'
+
+/** What the admin is made of besides the site's code: its own folder and the libraries it bundles or copies. */
+const ADMIN_CODE = { sourceDirs: ['admin'], libraries: ['decap-cms', 'dompurify', 'yaml', 'react', 'react-dom', 'vite'] }
+
+/** Decap's prebuilt files: the entry, the chunks it loads on demand, its WebAssembly and its licence notice. */
+const DECAP_FILE = /^(?:\d+\.)?decap-cms\.js(?:\.LICENSE\.txt)?$|\.wasm$/
+
+/** The installed decap-cms: its dist folder and version. */
+export function decapPackage(root: string): { dist: string; version: string } {
+  const manifest = createRequire(path.join(root, 'package.json')).resolve('decap-cms/package.json')
+  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }
+  return { dist: path.join(path.dirname(manifest), 'dist'), version }
+}
+
+/** Bundles admin/ with Vite into `into`: into/index.html and into/assets/. */
+async function bundleAdmin(root: string, into: string, decapSrc: string, quiet: boolean) {
+  const { build } = await import('vite')
+  const staging = `${into}.vite`
+  // React's production build and JSX runtime whoever runs the build: Vitest sets NODE_ENV to test.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  await build({
+    root,
+    base: '/admin/',
+    configFile: false,
+    publicDir: false,
+    logLevel: quiet ? 'error' : 'warn',
+    plugins: [contentPlugin(), react()],
+    mode: 'production',
+    define: {
+      __DECAP_SRC__: JSON.stringify(decapSrc),
+      __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+      __BLOG_API__: JSON.stringify(blogApiSettings(process.env)),
+    },
+    build: {
+      outDir: staging,
+      emptyOutDir: true,
+      target: 'es2022',
+      assetsInlineLimit: 0,
+      modulePreload: false,
+      rolldownOptions: { input: path.join(root, 'admin/index.html') },
+    },
+  }).finally(() => {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = nodeEnv
+  })
+  await rename(path.join(staging, 'admin/index.html'), path.join(into, 'index.html'))
+  await rename(path.join(staging, 'assets'), path.join(into, 'assets'))
+  await rm(staging, { recursive: true, force: true })
+}
+
+/** Makes the admin into `into` from scratch. */
+async function makeAdmin(root: string, into: string, quiet: boolean) {
+  const decap = decapPackage(root)
+  const decapDir = `assets/decap-cms-${decap.version}`
+  await rm(into, { recursive: true, force: true })
+  await mkdir(into, { recursive: true })
+  await bundleAdmin(root, into, `/admin/${decapDir}/decap-cms.js`, quiet)
+  await mkdir(path.join(into, decapDir), { recursive: true })
+  for (const name of readdirSync(decap.dist).filter((f) => DECAP_FILE.test(f)))
+    await cp(path.join(decap.dist, name), path.join(into, decapDir, name))
+  await writeFile(path.join(into, 'config.yml'), await readFile(path.join(root, 'admin/config.yml')))
+  await precompress(into, { cacheDir: cacheFolder(root, 'site-compressed') })
+}
+
+/**
+ * Writes the admin to <outDir>/admin. `code` is the site's code key (scripts/build-state.ts
+ * codeKey): the preview bundles the site's sections, so a change to them makes a new admin.
+ */
+export async function buildAdmin(root: string, outDir: string, { code, quiet = false }: { code: string; quiet?: boolean }) {
+  // A copy of the project without the editor (the benchmark's synthetic sites) builds without it.
+  if (!existsSync(path.join(root, 'admin/index.html'))) return { made: false }
+  const key = digest(code, codeVersion(root, ADMIN_CODE)).slice(0, 16)
+  const target = path.join(outDir, 'admin')
+  const cache = cacheFolder(root, 'site-admin')
+  const kept = cache && path.join(cache, key)
+  if (kept && existsSync(path.join(kept, 'index.html'))) {
+    await rm(target, { recursive: true, force: true })
+    await cp(kept, target, { recursive: true })
+    return { made: false }
+  }
+  if (!kept) {
+    await makeAdmin(root, target, quiet)
+    return { made: true }
+  }
+  // Made beside the cache, then moved in whole; older admins are dropped: one is kept, this code's.
+  const making = path.join(path.dirname(cache!), `site-admin-${process.pid}.tmp`)
+  await makeAdmin(root, making, quiet)
+  await rm(cache!, { recursive: true, force: true, maxRetries: 2 })
+  await mkdir(cache!, { recursive: true })
+  await rename(making, kept)
+  await rm(target, { recursive: true, force: true })
+  await cp(kept, target, { recursive: true })
+  return { made: true }
+}

@@ -1,0 +1,394 @@
+/**
+ * `npm run docs:fields`: the field map of docs/editing.md, from the schemas so it cannot go stale.
+ * Writes between their markers a table of every landing-page field (where it shows, plain text or
+ * markup, its limits, whether it is required), of every blog post field, and of the site.yaml words
+ * editors change most. Then pictures a landing page of the build (DIST_DIR, default dist/) in
+ * Chromium, light theme, at 1280 and 375 px, each section outlined and labelled with the fields it
+ * shows (FIELD_MAPS). `--no-pictures` writes the tables only.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { parse } from 'yaml'
+import { CONTENT_DIRS } from '../codegen/content-files.ts'
+import { fieldSchema, type JsonSchema } from '../codegen/json-schema.ts'
+import { markupFieldsOf } from '../codegen/rules/markup-in-plain-text.ts'
+import { schemaFiles } from '../codegen/schemas.ts'
+import type { PathSegment } from '../codegen/yaml-source.ts'
+import { openForPicture } from './capture-page.ts'
+import { launchChromium, startSite } from './chromium.ts'
+import { cropTargetOf } from './content-preview/sections.ts'
+
+/** The kinds of file the guide maps, each in a table of its own. */
+export type MappedKind = 'page' | 'blog' | 'site'
+export const MAPPED_KINDS: readonly MappedKind[] = ['page', 'blog', 'site']
+
+/** The page the pictures show: it has every section of a landing page but the rare areas of specialization. */
+const PICTURED_PAGE = 'deep-learning-ai-company'
+const PICTURED_FILE = `${CONTENT_DIRS.pages}/${PICTURED_PAGE}.yaml`
+const PICTURED_ROUTE = `/ai/${PICTURED_PAGE}`
+/** Each picture's width and file: one, at desktop width, as a full-page picture weighs over a megabyte. */
+const FIELD_MAPS = [{ width: 1280, file: 'docs/images/field-map.png' }]
+
+const PICTURE_CONTEXT = { colorScheme: 'light', reducedMotion: 'reduce', bypassCSP: true } as const
+
+const NOT_ON_PAGE = 'Not on the page:'
+/** The title and text of each card of a list. */
+const cards = (list: string) => ({ [`${list}[].title`]: "each card's title", [`${list}[].desc`]: "each card's text" })
+/** A picture's file, and its words for people who cannot see it. */
+const picture = (img: string, where: string) => ({
+  [`${img}.src`]: `the picture ${where}`,
+  [`${img}.alt`]: 'that picture in words, read aloud to people who cannot see it',
+})
+
+/**
+ * What each landing-page field is on the page, by its place in the schema (`faqs[].answer`). The
+ * section's name comes from the preview's section map; a field the schema adds needs a line here.
+ */
+const PAGE_PARTS: Record<string, string> = {
+  metaTitle: `${NOT_ON_PAGE} the browser tab, and the page's title in search results`,
+  metaDescription: `${NOT_ON_PAGE} the text under the title in search results`,
+  label: `${NOT_ON_PAGE} the page's name in the footer and in the home page's lists`,
+  category: `${NOT_ON_PAGE} which list of the footer and the home page holds it`,
+  'audience.places': `${NOT_ON_PAGE} where the readers are, for the check ([Pages about a place](#pages-about-a-place))`,
+  'audience.country': `${NOT_ON_PAGE} the readers' country, for the check`,
+  'audience.timeZone': `${NOT_ON_PAGE} the readers' time zone, for the check`,
+  title1: 'the main heading, its first words',
+  title2: 'the main heading, continued in the accent colour',
+  ...picture('img1', 'beside the main heading'),
+  descriptionOne: 'the paragraphs under the main heading',
+  ...picture('img2', 'beside the second block'),
+  descriptionTwo: 'its paragraphs; `[]` for no second block',
+  ...picture('img3', 'beside the third block'),
+  descriptionThree: 'its paragraphs; `[]` for no third block',
+  serviceTitle: 'the heading',
+  services: 'the cards, numbered 01, 02 … in this order',
+  'services[].num': "each card's number; leave it out, cards are numbered in order",
+  ...cards('services'),
+  'services[].img': "each card's icon; leave it out, icons are taken in turn from `serviceIcons` in site.yaml",
+  'services[].benefits': "each card's checklist, one line per benefit",
+  'areas_of_specialization.title': 'the heading',
+  'areas_of_specialization.items': 'the cards',
+  ...cards('areas_of_specialization.items'),
+  stepsVariant: 'no words: `process` labels the cards Step 01, Step 02 …; `industries` shows them as industries served',
+  our_steps_title: 'the heading',
+  our_steps_description: 'the line under the heading',
+  our_steps: 'the first row of cards, three per line on a computer',
+  'our_steps[].stepNo': "each card's label; leave it out for Step 01, Step 02 …",
+  ...cards('our_steps'),
+  our_steps2: 'the second row of cards, two per line, numbered after the first row',
+  'our_steps2[].stepNo': "each card's label; leave it out for the next number",
+  ...cards('our_steps2'),
+  integrations: 'the icons with their names',
+  'integrations[].name': 'each name, under its icon',
+  'integrations[].img': 'each icon (SVG)',
+  'integrations[].img2': 'the same icon as PNG, for tools that cannot show SVG (not seen by visitors)',
+  why_choose_title: 'the heading',
+  why_choose: 'the cards, one reason each',
+  ...cards('why_choose'),
+  faqTitle: 'the small label above the heading; without it, `labels.faq` of site.yaml',
+  faqs_title: 'the heading; without it, `labels.faqHeading` of site.yaml',
+  faqs: 'the questions, in this order',
+  'faqs[].question': 'each question; a click on it opens its answer',
+  'faqs[].answer': 'each answer, shown when its question is clicked',
+  contactUsToday: 'the text of the closing box above the footer, beside the button',
+}
+
+/** Where each blog post field shows: on the post's page, and on its card on /blog and in Recent Blogs. */
+const BLOG_PARTS: Record<string, string> = {
+  id: `${NOT_ON_PAGE} the post's number; give each new post the next one, never reuse one`,
+  custom_url: "the post's address, /blog/ followed by it; the file name must be the same",
+  title: "**Post**: the heading. **Cards** (/blog, Recent Blogs): the card's title",
+  meta_title: `${NOT_ON_PAGE} the browser tab, and the post's title in search results`,
+  meta_desc: `${NOT_ON_PAGE} the text under the title in search results`,
+  ...picture('image', 'under the heading, and on each of its cards'),
+  published: '**Post**: the date under the heading. The newest post comes first everywhere',
+  author: `${NOT_ON_PAGE} told to search engines as the author`,
+  description: '**Post**: its paragraphs. **Cards**: the first 140 characters, without markup',
+}
+
+/** The words of content/site.yaml that editors change most; the schema says where each shows. */
+const SITE_FIELDS = `company.name company.tagline company.email company.phone nav[].label nav[].href labels.talkToExpert
+  labels.breadcrumb labels.services labels.whyChoose labels.faq labels.faqHeading partners[].name numbers[].value numbers[].label
+  toolStack[].name toolStack[].desc consultation.heading consultation.intro consultation.submit home.title home.titleAccent
+  home.lead footer.copyright footer.links[].label footer.links[].href`.split(/\s+/)
+
+/** Patterns of the schemas in words; a pattern the schemas add needs a line here. */
+const PATTERN_WORDS: Record<string, string> = {
+  '^[A-Z]': 'starts with a capital letter',
+  '^[A-Z]{2}$': 'two capital letters, e.g. `US`',
+  '^0[1-8]$': '`01` to `08`',
+  '^[a-z0-9]+(-[a-z0-9]+)*$': 'lowercase letters and digits, words joined by hyphens',
+  '^\\d{4}-\\d{2}-\\d{2}$': 'a date written `YYYY-MM-DD`, in double quotes',
+  '^(https?://|/|mailto:|tel:)': 'starts with `/`, `https://`, `http://`, `mailto:` or `tel:`',
+  '^[^@\\s]+@[^@\\s]+\\.[A-Za-z]{2,}$': 'an email address',
+}
+/** A picture's path: `/images/…` ending in its extension, or one of those in brackets. */
+const IMAGE_PATTERN = /^\^\/images\/.*\\\.\(?([a-z|]+)\)?\$$/
+
+const schemas = Object.values(schemaFiles).map((s) => s.schema)
+
+/** One row of a table: a field, named by its place in the schema (`faqs[].answer`), and what it is. */
+export type FieldRow = Record<'field' | 'where' | 'takes' | 'limits' | 'required', string>
+
+/** One field met on the walk through a schema; `required` in words: yes, no, or when its group is there. */
+interface Walked {
+  label: string
+  path: PathSegment[]
+  schema: JsonSchema
+  required: string
+}
+
+/**
+ * Every field of a schema in its order: each leaf (text, a choice, a number, a list of texts), and
+ * each list of objects before its fields. `faqs[].answer` names the answer of every FAQ.
+ */
+function walkSchema(root: JsonSchema): Walked[] {
+  const found: Walked[] = []
+  const visit = (at: PathSegment[], label: string, optionalParent: string | undefined) => {
+    const node = at.length === 0 ? root : fieldSchema(root, at, schemas)
+    for (const key of Object.keys(node?.properties ?? {})) {
+      const path = [...at, key]
+      const schema = fieldSchema(root, path, schemas)!
+      const own = (node?.required ?? []).includes(key)
+      const name = label ? `${label}.${key}` : key
+      const item = schema.type === 'array' ? fieldSchema(root, [...path, 0], schemas) : undefined
+      const required = !own ? 'no' : optionalParent ? `when \`${optionalParent}\` is there` : 'yes'
+      const entry = { label: name, path, schema, required }
+      const inside = optionalParent ?? (own ? undefined : name)
+      if (schema.type === 'object') visit(path, name, inside)
+      else if (item?.type === 'object') {
+        found.push(entry)
+        visit([...path, 0], `${name}[]`, inside)
+      } else found.push(entry)
+    }
+  }
+  visit([], '', undefined)
+  return found
+}
+
+const code = (text: string) => `\`${text}\``
+
+function lengthWords(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && min > 1 && max !== undefined) return `${min} to ${max} characters`
+  if (max !== undefined) return `up to ${max} characters`
+  if (min !== undefined && min > 1) return `at least ${min} characters`
+  return min === 1 ? 'not empty' : ''
+}
+
+function countWords(list: JsonSchema): string {
+  const { minItems: min, maxItems: max } = list
+  if (min !== undefined && min === max) return `exactly ${min} in the list`
+  if (min && max !== undefined) return `${min} to ${max} in the list`
+  if (max !== undefined) return `up to ${max} in the list`
+  return min ? `at least ${min} in the list` : 'any number in the list'
+}
+
+/** The limits of one value: its choices, its form, its length. */
+function valueLimits(field: string, schema: JsonSchema): string {
+  if (schema.enum)
+    return schema.enum.length <= 4
+      ? `one of ${schema.enum.map(code).join(', ')}`
+      : `one of ${schema.enum.length}, e.g. ${code(schema.enum[0])}`
+  if (schema.type === 'integer')
+    return typeof schema.minimum === 'number' ? `a whole number, ${schema.minimum} or more` : 'a whole number'
+  const parts: string[] = []
+  if (typeof schema.pattern === 'string') {
+    const image = IMAGE_PATTERN.exec(schema.pattern)
+    const words = image ? `a file \`/images/…\`: .${image[1].replace(/\|/g, ', .')}` : PATTERN_WORDS[schema.pattern]
+    if (!words)
+      throw new Error(`${field}: the pattern ${schema.pattern} has no words: add them to PATTERN_WORDS in scripts/docs-fields.ts`)
+    parts.push(words)
+  }
+  const length = lengthWords(schema.minLength, schema.maxLength)
+  if (length) parts.push(length)
+  return parts.join(', ')
+}
+
+/** What kind of value a field takes, as an editor writes it. */
+function takes(field: string, schema: JsonSchema, item: JsonSchema | undefined, markup: ReadonlySet<string>): string {
+  if (markup.has(field)) return '**markup**'
+  const value = item ?? schema
+  if (value.type === 'object') return 'a list'
+  if (value.enum) return 'a choice'
+  if (value.type === 'integer') return 'a number'
+  if (typeof value.pattern === 'string' && IMAGE_PATTERN.test(value.pattern)) return 'a picture'
+  return item ? 'plain text, a list' : 'plain text'
+}
+
+/** A walked field as a row; `where` says where it shows. */
+function rowOf(walked: Walked, where: string, markup: ReadonlySet<string>, root: JsonSchema): FieldRow {
+  const { label, schema, required } = walked
+  const item = schema.type === 'array' ? fieldSchema(root, [...walked.path, 0], schemas) : undefined
+  const limits =
+    item?.type === 'object'
+      ? countWords(schema)
+      : item
+        ? [countWords(schema), valueLimits(label, item) && `each ${valueLimits(label, item)}`].filter(Boolean).join('; ')
+        : valueLimits(label, schema)
+  return { field: label, where, takes: takes(label, schema, item, markup), limits, required }
+}
+
+/**
+ * Where a field shows. A page field: its section (from the preview's section map) and its part of
+ * it; a post field: its part; a site.yaml field: its section and its schema description.
+ */
+function whereOf(kind: MappedKind, field: Walked, doc: unknown): string {
+  const file = kind === 'page' ? PICTURED_FILE : CONTENT_DIRS.site
+  const section = kind === 'blog' ? undefined : cropTargetOf(PICTURED_ROUTE, file, [field.path[0]], doc)
+  const part = kind === 'site' ? (field.schema.description ?? '') : (kind === 'page' ? PAGE_PARTS : BLOG_PARTS)[field.label]
+  if (!part) throw new Error(`${field.label} is not placed: add it to the ${kind} parts in scripts/docs-fields.ts`)
+  if (kind === 'page' && !section === !part.startsWith(NOT_ON_PAGE))
+    throw new Error(`${field.label}: PAGE_PARTS and the preview's section map disagree on whether it is on the page`)
+  return section ? `**${section.label}**: ${part}` : part
+}
+
+/** The rows of one kind's table; `root` is its schema, or a changed copy of it. */
+export function fieldRows(kind: MappedKind, root: JsonSchema = schemaFiles[kind].schema): FieldRow[] {
+  const markup = new Set(markupFieldsOf(kind))
+  const walked = walkSchema(root)
+  const labels = new Set(walked.map((w) => w.label))
+  const listed = kind === 'site' ? SITE_FIELDS : Object.keys(kind === 'page' ? PAGE_PARTS : BLOG_PARTS)
+  const stale = listed.filter((label) => !labels.has(label))
+  if (stale.length) throw new Error(`${stale.join(', ')}: not in the ${kind} schema; change scripts/docs-fields.ts`)
+  const doc = kind === 'page' ? parse(readFileSync(PICTURED_FILE, 'utf8')) : undefined
+  const shown = kind === 'site' ? walked.filter((w) => SITE_FIELDS.includes(w.label)) : walked
+  return shown.map((w) => rowOf(w, whereOf(kind, w, doc), markup, root))
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|')
+
+/** One kind's table in Markdown. */
+export function fieldTable(kind: MappedKind, root?: JsonSchema): string {
+  const rows = fieldRows(kind, root)
+  return [
+    '| field | where it shows | takes | limits | required |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map((r) => `| ${code(r.field)} | ${cell(r.where)} | ${r.takes} | ${cell(r.limits)} | ${cell(r.required)} |`),
+  ].join('\n')
+}
+
+const begin = (kind: MappedKind) =>
+  `<!-- fields:${kind}:begin (generated by npm run docs:fields from ${schemaFiles[kind].file}; do not edit) -->`
+const end = (kind: MappedKind) => `<!-- fields:${kind}:end -->`
+
+/** `text` with each kind's table between its markers made again from the schemas. */
+export function withFieldTables(text: string): string {
+  let out = text
+  for (const kind of MAPPED_KINDS) {
+    const start = out.indexOf(begin(kind))
+    const stop = out.indexOf(end(kind))
+    if (start < 0 || stop < start) throw new Error(`the document has no ${begin(kind)} … ${end(kind)} section`)
+    out = `${out.slice(0, start)}${begin(kind)}\n\n${fieldTable(kind)}\n\n${out.slice(stop)}`
+  }
+  return out
+}
+
+/** One outlined part of the picture: a section of the page and the fields it shows. */
+interface Outline {
+  selector: string
+  label: string
+  /** Shows words of another file than the page's own. */
+  shared: boolean
+}
+
+/** The parts of site.yaml the preview pictures in a section of every page, and what the label names there. */
+const SITE_OUTLINES: Record<string, string> = Object.fromEntries(['nav', 'partners', 'numbers', 'toolStack'].map((k) => [k, k]))
+SITE_OUTLINES.footer = "footer, company; and each page's label, listed by its category"
+
+/** The sections of the pictured page, each with the fields of the page, or of another file, it shows. */
+export function outlines(): Outline[] {
+  const doc: unknown = parse(readFileSync(PICTURED_FILE, 'utf8'))
+  const bySection = new Map<string, { section: string; fields: string[] }>()
+  for (const key of Object.keys(schemaFiles.page.schema.properties ?? {})) {
+    const target = cropTargetOf(PICTURED_ROUTE, PICTURED_FILE, [key], doc)
+    const fields = [...(bySection.get(target?.selector ?? '')?.fields ?? []), key]
+    if (target) bySection.set(target.selector, { section: target.label, fields })
+  }
+  const own = [...bySection].map(([selector, e]) => ({ selector, label: `${e.section}: ${e.fields.join(', ')}`, shared: false }))
+  const site = Object.entries(SITE_OUTLINES).flatMap(([key, fields]) => {
+    const target = cropTargetOf(PICTURED_ROUTE, CONTENT_DIRS.site, [key], undefined)
+    return target ? [{ selector: target.selector, label: `${CONTENT_DIRS.site}: ${fields}`, shared: true }] : []
+  })
+  const posts = cropTargetOf(PICTURED_ROUTE, `${CONTENT_DIRS.blogs}/post.yaml`, ['title'], undefined)
+  const label = `${CONTENT_DIRS.blogs}/: each post's title, image, description`
+  return [...own, ...site, ...(posts ? [{ selector: posts.selector, label, shared: true }] : [])]
+}
+
+/**
+ * Draws each outline over the open page for a full-page picture. Each outlined section first gets
+ * room at its top for its label and at its bottom for the frame, so neither covers its words.
+ */
+async function drawOutlines(page: import('playwright-core').Page, width: number) {
+  const missing = await page.evaluate(
+    ({ all, small }) => {
+      const layer = document.createElement('div')
+      layer.style.cssText = 'position:absolute;left:0;top:0;width:0;height:0;z-index:2147483647;pointer-events:none'
+      document.body.append(layer)
+      // The preview's selectors are CSS, with `>> nth=N` for the Nth match.
+      const found = all.flatMap((o) => {
+        const [css, nth = '0'] = o.selector.split(' >> nth=')
+        const el = document.querySelectorAll<HTMLElement>(css)[Number(nth)]
+        return el ? [{ ...o, el, color: o.shared ? '#00695c' : '#c2185b', tag: document.createElement('div') }] : []
+      })
+      for (const { el, tag, color, label } of found) {
+        tag.textContent = label
+        tag.style.cssText = `position:absolute;width:max-content;max-width:${el.getBoundingClientRect().width - 32}px;background:${color};color:#fff;font:700 ${small ? 13 : 18}px/1.3 system-ui,sans-serif;padding:3px 10px;border-radius:4px`
+        layer.append(tag)
+        const style = getComputedStyle(el)
+        el.style.paddingTop = `${parseFloat(style.paddingTop) + tag.offsetHeight + 14}px`
+        el.style.paddingBottom = `${parseFloat(style.paddingBottom) + 12}px`
+      }
+      // Positions once every section has its room, since each one moves those below it.
+      for (const { el, tag, color, shared } of found) {
+        const r = el.getBoundingClientRect()
+        const left = r.left + window.scrollX
+        const top = r.top + window.scrollY
+        const frame = document.createElement('div')
+        frame.style.cssText = `position:absolute;left:${left + 2}px;top:${top + 2}px;width:${r.width - 4}px;height:${r.height - 4}px;box-sizing:border-box;border:4px ${shared ? 'dashed' : 'solid'} ${color};border-radius:6px`
+        Object.assign(tag.style, { left: `${left + 12}px`, top: `${top + 10}px` })
+        layer.prepend(frame)
+      }
+      return all.filter((o) => !found.some((f) => f.selector === o.selector)).map((o) => o.label)
+    },
+    { all: outlines(), small: width < 600 },
+  )
+  for (const label of missing) console.log(`  not on ${PICTURED_ROUTE}: ${label}`)
+}
+
+/** Pictures the landing page at each width with its sections outlined and labelled. */
+async function takeFieldMaps(distDir: string) {
+  const site = await startSite({ DIST_DIR: distDir })
+  const browser = await launchChromium()
+  try {
+    for (const { width, file } of FIELD_MAPS) {
+      // bypassCSP: the picture's own style and outlines are not in the page's Content-Security-Policy.
+      const context = await browser.newContext({ ...PICTURE_CONTEXT, viewport: { width, height: 900 } })
+      const page = await context.newPage()
+      await openForPicture(page, site.url + PICTURED_ROUTE)
+      await drawOutlines(page, width)
+      mkdirSync(path.dirname(file), { recursive: true })
+      await page.screenshot({ path: file, fullPage: true })
+      console.log(`${file}: ${PICTURED_ROUTE} at ${width} px`)
+      await context.close()
+    }
+  } finally {
+    await browser.close()
+    await site.close()
+  }
+}
+
+async function main(args: string[]) {
+  const doc = 'docs/editing.md'
+  writeFileSync(doc, withFieldTables(readFileSync(doc, 'utf8')))
+  console.log(`${doc}: field tables regenerated`)
+  if (args.includes('--no-pictures')) return
+  const distDir = path.resolve(process.env.DIST_DIR ?? 'dist')
+  if (!existsSync(path.join(distDir, '.site', 'manifest.json'))) {
+    console.error(`No build in ${distDir}: run npm run build first (or set DIST_DIR), or pass --no-pictures.`)
+    process.exitCode = 1
+    return
+  }
+  await takeFieldMaps(distDir)
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main(process.argv.slice(2))
