@@ -45,6 +45,21 @@ describe('parts of a page that load late (Chromium)', () => {
     await page.close()
   })
 
+  it('keeps a button press made before the part has hydrated, and replays it once it has', async () => {
+    const { page, console } = await openLanding()
+    // The part's code arrives a second late, as on a slow connection.
+    await page.route('**/assets/LandingRest-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      await route.continue()
+    })
+    const question = page.locator('.faq button').first()
+    await question.click()
+    expect(await question.getAttribute('aria-expanded')).toBe('false')
+    await expect.poll(() => question.getAttribute('aria-expanded'), { timeout: 5000 }).toBe('true')
+    expect(console).toEqual([])
+    await page.close()
+  })
+
   it('keeps their HTML while the popup opens and closes before they hydrate', async () => {
     const { page, scripts, console, keptFromServer } = await openLanding()
     await page.locator('header button[aria-haspopup="dialog"]').first().click()

@@ -1,4 +1,4 @@
-import { memo, Suspense, use, useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
+import { memo, Suspense, use, useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
 import { lazyComponent, loadOnce } from './load-once'
 
 /**
@@ -42,6 +42,7 @@ export function latePart<P extends object>(name: string, load: () => Promise<Com
         <Suspense fallback={null}>
           <WhenNear name={name}>
             <Part {...props} />
+            <Hydrated name={name} />
           </WhenNear>
         </Suspense>
       </div>
@@ -65,9 +66,34 @@ export function releaseLateParts() {
 /** For the server: every part loaded, so the prerendered HTML holds them all. */
 export const loadLateParts = () => Promise.all([...parts.values()].map((part) => part.preload()))
 
+/** The child indices that lead from `root` to `node`. */
+function placeIn(root: Element, node: Element): number[] {
+  const place: number[] = []
+  for (let at = node; at !== root && at.parentElement; at = at.parentElement)
+    place.unshift([...at.parentElement.children].indexOf(at))
+  return place
+}
+
+const elementAt = (root: Element, place: readonly number[]) =>
+  place.reduce<Element | undefined>((at, index) => at?.children[index], root) as HTMLElement | undefined
+
+/** Each waiting part's word that it has hydrated, by name. */
+const onHydrated = new Map<string, () => void>()
+
+/** Says, once the part `name` has hydrated, that it has. Renders nothing. */
+function Hydrated({ name }: { name: string }) {
+  useEffect(() => onHydrated.get(name)?.(), [name])
+  return null
+}
+
 /**
  * For the browser, before it hydrates: each late part in `root`'s HTML waits until one of its
  * elements comes within a screen of the viewport. Without IntersectionObserver nothing waits.
+ *
+ * A press of one of its buttons before it has hydrated (a visitor who jumps to the FAQ and clicks
+ * at once) would be lost: React has no handler there yet, and stops the click rather than replay it. The part
+ * keeps such a click, loads at once, and clicks the button again once it has hydrated. Links need
+ * nothing: the browser follows them.
  */
 export function holdLateParts(root: ParentNode) {
   if (typeof IntersectionObserver === 'undefined') return
@@ -83,18 +109,37 @@ export function holdLateParts(root: ParentNode) {
     const part = parts.get(name)
     if (!part || waiting.has(name)) continue
     const targets = [...element.children]
+    let done = () => {}
     const near = new Promise<void>((resolve) => {
-      if (targets.length === 0) return resolve()
-      const done = () => {
+      done = () => {
         for (const target of targets) observer.unobserve(target)
         releases.delete(done)
         resolve()
       }
-      releases.add(done)
-      for (const target of targets) {
-        release.set(target, done)
-        observer.observe(target)
-      }
+    })
+    if (targets.length === 0) done()
+    releases.add(done)
+    for (const target of targets) {
+      release.set(target, done)
+      observer.observe(target)
+    }
+    // Where each pressed button is, as child indices from the part: React may render the part
+    // afresh rather than hydrate it, and the button is then a new element in the same place.
+    const pressed: number[][] = []
+    const keepPress = (event: MouseEvent) => {
+      const button = event.target instanceof Element ? event.target.closest('button') : null
+      if (!button || !element.contains(button)) return
+      event.preventDefault()
+      event.stopPropagation()
+      pressed.push(placeIn(element, button))
+      done()
+    }
+    // On the document, so it hears the click before React's listener on the root, which stops it.
+    document.addEventListener('click', keepPress, true)
+    onHydrated.set(name, () => {
+      onHydrated.delete(name)
+      document.removeEventListener('click', keepPress, true)
+      for (const place of pressed.splice(0)) elementAt(element, place)?.click()
     })
     waiting.set(name, loadOnce(() => near.then(() => part.preload())).preload())
   }
