@@ -34,27 +34,34 @@ const zones = [
   })),
   {
     target: './src',
-    from: ['./codegen', './server', './scripts', './tests'],
-    message: 'The browser app imports no build, server, script or test code.',
+    from: ['./codegen', './server', './scripts', './tools', './bench', './tests'],
+    message: 'The browser app imports no build, server, tool, benchmark or test code.',
   },
   // The server runs on production dependencies: the manifest and src/core, never the content compiler.
   {
     target: './server',
-    from: ['./codegen', './scripts', './tests'],
-    message: 'The server reads the build manifest; it never imports codegen, scripts or tests.',
+    from: ['./codegen', './scripts', './tools', './bench', './tests'],
+    message: 'The server reads the build manifest; it never imports codegen, the build, tools or tests.',
   },
   { target: './server', from: './src', except: ['./core', './generated'], message: 'The server uses src/core only.' },
-  // The one exception: tests/support (real receivers for the lead channels), which the benchmark drives too.
+  // scripts/ is the build pipeline; tools/ (preview, screenshots, new page, docs, the CMS and dev
+  // servers) and bench/ (the benchmark harness) stand on it, never the other way round.
   {
     target: './scripts',
-    from: './tests',
-    except: ['./support'],
-    message: 'Scripts run without the test suite; move what both need into scripts/ or tests/support/.',
+    from: ['./tools', './bench', './tests'],
+    message: 'The build pipeline stands alone: tools, the benchmark and tests use it, not the other way round.',
   },
   {
     target: './scripts',
     from: ['./src/features', './src/components'],
-    message: 'Scripts use src/core and the built output, never UI code.',
+    message: 'The build uses src/core and the built output, never UI code.',
+  },
+  // The one exception: tests/support (real receivers for the lead channels), which the benchmark drives too.
+  {
+    target: ['./tools', './bench'],
+    from: './tests',
+    except: ['./support'],
+    message: 'Tools and the benchmark run without the test suite; move what both need into tools/ or tests/support/.',
   },
   {
     target: './codegen',
@@ -64,7 +71,7 @@ const zones = [
   },
   {
     target: './codegen',
-    from: ['./server', './scripts', './tests'],
+    from: ['./server', './scripts', './tools', './bench', './tests'],
     message: 'codegen is imported by the build, not the other way round.',
   },
 ]

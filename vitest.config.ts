@@ -14,6 +14,8 @@ export default defineConfig({
             'server/**/*.test.ts',
             'src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
+            'tools/**/*.test.ts',
+            'bench/**/*.test.ts',
             'admin/**/*.test.ts',
           ],
           environment: 'node',

@@ -13,12 +13,12 @@ import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchChromium, pageIsHydrated } from './chromium.ts'
-import { buildSite } from './build.ts'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchChromium, pageIsHydrated } from '../tools/chromium.ts'
+import { buildSite } from '../scripts/build.ts'
 import { BYTE_BUDGETS_KB, bundleReport } from './bundle-report.ts'
 import { startWebhookReceiver } from '../tests/support/webhook-receiver.ts'
-import { createDatabase, startPostgres } from './postgres-server.ts'
-import { freePort, startServerProcess } from './server-process.ts'
+import { createDatabase, startPostgres } from '../tools/postgres-server.ts'
+import { freePort, startServerProcess } from '../tools/server-process.ts'
 import { createSyntheticSite } from './synthetic-site.ts'
 
 const root = process.cwd()
@@ -66,7 +66,7 @@ if (!skip.has('scale')) {
   print('## Build time by number of pages')
   print()
   print(
-    'Real-size pages: the 50 real ones, then numbered copies of them with every text made unique (scripts/synthetic-site.ts). ' +
+    'Real-size pages: the 50 real ones, then numbered copies of them with every text made unique (bench/synthetic-site.ts). ' +
       'Each build starts from nothing but the 50 real pages, whose checked content is kept from earlier builds. ' +
       'The content check and the bundles overlap, so the phases add up to more than the build.',
   )

@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sym
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parse, stringify } from 'yaml'
-import { BUILD_CODE } from './build-state.ts'
+import { BUILD_CODE } from '../scripts/build-state.ts'
 
 /** Where a text's words end: before any closing tags at its very end. */
 const TEXT_END = /((?:<\/[a-z]+>)*)$/

@@ -32,14 +32,19 @@ describe('npm run lint enforces the layers', () => {
     ],
     ['src/core/wrong.ts', "import { useState } from 'react'\nexport const x = useState", 'React-free'],
     [
-      'scripts/wrong.ts',
+      'tools/wrong.ts',
       "import { useSiteInChromium } from '../tests/browser.ts'\nexport const x = useSiteInChromium",
-      'Scripts run without the test suite',
+      'Tools and the benchmark run without the test suite',
+    ],
+    [
+      'scripts/wrong.ts',
+      "import { launchChromium } from '../tools/chromium.ts'\nexport const x = launchChromium",
+      'The build pipeline stands alone',
     ],
     [
       'src/lib/wrong.ts',
       "import { loadContent } from '../../codegen/content.ts'\nexport const x = loadContent",
-      'imports no build, server, script or test code',
+      'imports no build, server, tool, benchmark or test code',
     ],
   ])('rejects %s importing across a layer', async (file, code, message) => {
     const problems = await problemsOf(file, code)

@@ -3,9 +3,9 @@ import { afterAll, beforeAll } from 'vitest'
 import type { ContentSet } from '../codegen/content.ts'
 import { manifestRoutes } from '../codegen/site-manifest.ts'
 import { isFrameRoute } from '../src/core/routes.ts'
-import { launchChromium, startSite, type RunningSite } from '../scripts/chromium.ts'
+import { launchChromium, startSite, type RunningSite } from '../tools/chromium.ts'
 
-export { gotoHydrated, launchChromium, pageIsHydrated, startSite, type RunningSite } from '../scripts/chromium.ts'
+export { gotoHydrated, launchChromium, pageIsHydrated, startSite, type RunningSite } from '../tools/chromium.ts'
 
 /**
  * The real server and a Chromium for one test file: started before its tests, closed after.

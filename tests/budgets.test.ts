@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { BYTE_BUDGETS_KB as BUDGET, bundleReport, LATE_LIBRARIES, startupScripts } from '../scripts/bundle-report.ts'
+import { BYTE_BUDGETS_KB as BUDGET, bundleReport, LATE_LIBRARIES, startupScripts } from '../bench/bundle-report.ts'
 import { gotoHydrated, useSiteInChromium } from './browser.ts'
 
 /** Byte budgets (gzip, 1 KB = 1024 bytes), asserted on the built dist/. */

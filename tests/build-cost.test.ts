@@ -7,7 +7,7 @@ import { loadContent } from '../codegen/content.ts'
 import { contentChecks } from '../codegen/file-results.ts'
 import { buildSite } from '../scripts/build.ts'
 import { filesUnder } from '../codegen/files.ts'
-import { createSyntheticSite } from '../scripts/synthetic-site.ts'
+import { createSyntheticSite } from '../bench/synthetic-site.ts'
 
 const root = process.cwd()
 const outDir = mkdtempSync(path.join(tmpdir(), 'build-cost-'))

@@ -15,7 +15,7 @@ import path from 'node:path'
 import { inflateSync } from 'node:zlib'
 import { parse, stringify } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { realSizeCopy } from '../scripts/synthetic-site.ts'
+import { realSizeCopy } from '../bench/synthetic-site.ts'
 
 /** Width, height and how many distinct byte values the pixels hold: a blank picture has very few. */
 function readPng(file: string) {
@@ -39,7 +39,7 @@ const commit = (message: string) => {
   return git('rev-parse', 'HEAD')
 }
 const preview = (...args: string[]) => {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/content-preview.ts', ...args], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'tools/content-preview.ts', ...args], {
     cwd: repo,
     encoding: 'utf8',
   })
@@ -153,7 +153,11 @@ describe('npm run content:preview', () => {
     const result = preview()
     expect(result.status, result.output).toBe(1)
     expect(result.summary).toContain('### ❌ The content check failed')
-    expect(result.summary).toMatch(/```\ncontent\/pages\/Ai-Consulting\.yaml:\d+:\d+/)
+    // The check's own job summary: a table of the problems of each file, in plain words.
+    expect(result.summary).toMatch(
+      /### content\/pages\/Ai-Consulting\.yaml[^\n]*\n\n\| line \| field \| what is wrong \| what to do \|/,
+    )
+    expect(result.summary).toContain('(YamlSyntax)')
     expect(result.summary).toContain('`content/pages/Ai-Consulting.yaml` stays as on the base branch')
     const rows = result.summary.split('\n').filter((l) => l.startsWith('| `/ai/'))
     expect(rows.map((r) => r.split(' | ')[0])).toEqual(['| `/ai/Ai-Development`'])

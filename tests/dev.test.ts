@@ -9,7 +9,7 @@ import { launchChromium, watchConsole } from './browser.ts'
 
 /** `npm run dev` as an editor runs it: Vite with the content plugin and the embedded API, no build. */
 async function startDevServer(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/dev.ts'], {
     env: { ...process.env, DATABASE_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'dev-test-')), 'leads.sqlite') },
     stdio: ['ignore', 'pipe', 'inherit'],
   })

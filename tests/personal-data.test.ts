@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
-import { freePort } from '../scripts/server-process.ts'
+import { freePort } from '../tools/server-process.ts'
 import { startWebhookReceiver } from './support/webhook-receiver.ts'
 
 /**

@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDatabase, startPostgres, type PostgresServer } from '../scripts/postgres-server.ts'
-import { freePort, startServerProcess } from '../scripts/server-process.ts'
+import { createDatabase, startPostgres, type PostgresServer } from '../tools/postgres-server.ts'
+import { freePort, startServerProcess } from '../tools/server-process.ts'
 import { startWebhookReceiver } from './support/webhook-receiver.ts'
 
 /**

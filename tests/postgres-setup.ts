@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node'
-import { startPostgres } from '../scripts/postgres-server.ts'
+import { startPostgres } from '../tools/postgres-server.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -3,7 +3,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, 
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../scripts/server-process.ts'
+import { freePort } from '../tools/server-process.ts'
 
 /**
  * The production recipe of the README, in a clean folder: the built dist/ and build/, the package

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startPostgres, type PostgresServer } from '../scripts/postgres-server.ts'
-import { freePort } from '../scripts/server-process.ts'
+import { startPostgres, type PostgresServer } from '../tools/postgres-server.ts'
+import { freePort } from '../tools/server-process.ts'
 import { SITE_MANIFEST_PATH, type SiteManifest } from '../src/core/manifest.ts'
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort, startServerProcess } from '../scripts/server-process.ts'
+import { freePort, startServerProcess } from '../tools/server-process.ts'
 import { startWebhookReceiver } from './support/webhook-receiver.ts'
 import { startSite, type RunningSite } from './browser.ts'
 

@@ -16,8 +16,8 @@ import Fastify, { type FastifyReply } from 'fastify'
 import { LOCAL_PROXY_PATH } from '../admin/names.ts'
 import { cacheFolder } from '../codegen/files.ts'
 import { ADMIN_POLICY, type CspDirectives } from '../server/static-site.ts'
-import { buildAdmin } from './build-admin.ts'
-import { codeKey } from './build-state.ts'
+import { buildAdmin } from '../scripts/build-admin.ts'
+import { codeKey } from '../scripts/build-state.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

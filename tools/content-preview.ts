@@ -14,7 +14,7 @@ import { loadContent, type ContentSet } from '../codegen/content.ts'
 import { errorsAmong } from '../codegen/errors.ts'
 import { manifestRoutes } from '../codegen/site-manifest.ts'
 import { htmlFileFor, isFrameRoute } from '../src/core/routes.ts'
-import { buildSite } from './build.ts'
+import { buildSite } from '../scripts/build.ts'
 import { launchChromium, startSite, type RunningSite } from './chromium.ts'
 import {
   fieldChanges,

@@ -196,7 +196,7 @@ function valueLimits(field: string, schema: JsonSchema): string {
     const image = IMAGE_PATTERN.exec(schema.pattern)
     const words = image ? `a file \`/images/…\`: .${image[1].replace(/\|/g, ', .')}` : PATTERN_WORDS[schema.pattern]
     if (!words)
-      throw new Error(`${field}: the pattern ${schema.pattern} has no words: add them to PATTERN_WORDS in scripts/docs-fields.ts`)
+      throw new Error(`${field}: the pattern ${schema.pattern} has no words: add them to PATTERN_WORDS in tools/docs-fields.ts`)
     parts.push(words)
   }
   const length = lengthWords(schema.minLength, schema.maxLength)
@@ -236,7 +236,7 @@ function whereOf(kind: MappedKind, field: Walked, doc: unknown): string {
   const file = kind === 'page' ? PICTURED_FILE : CONTENT_DIRS.site
   const section = kind === 'blog' ? undefined : cropTargetOf(PICTURED_ROUTE, file, [field.path[0]], doc)
   const part = kind === 'site' ? (field.schema.description ?? '') : (kind === 'page' ? PAGE_PARTS : BLOG_PARTS)[field.label]
-  if (!part) throw new Error(`${field.label} is not placed: add it to the ${kind} parts in scripts/docs-fields.ts`)
+  if (!part) throw new Error(`${field.label} is not placed: add it to the ${kind} parts in tools/docs-fields.ts`)
   if (kind === 'page' && !section === !part.startsWith(NOT_ON_PAGE))
     throw new Error(`${field.label}: PAGE_PARTS and the preview's section map disagree on whether it is on the page`)
   return section ? `**${section.label}**: ${part}` : part
@@ -249,7 +249,7 @@ export function fieldRows(kind: MappedKind, root: JsonSchema = schemaFiles[kind]
   const labels = new Set(walked.map((w) => w.label))
   const listed = kind === 'site' ? SITE_FIELDS : Object.keys(kind === 'page' ? PAGE_PARTS : BLOG_PARTS)
   const stale = listed.filter((label) => !labels.has(label))
-  if (stale.length) throw new Error(`${stale.join(', ')}: not in the ${kind} schema; change scripts/docs-fields.ts`)
+  if (stale.length) throw new Error(`${stale.join(', ')}: not in the ${kind} schema; change tools/docs-fields.ts`)
   const doc = kind === 'page' ? parse(readFileSync(PICTURED_FILE, 'utf8')) : undefined
   const shown = kind === 'site' ? walked.filter((w) => SITE_FIELDS.includes(w.label)) : walked
   return shown.map((w) => rowOf(w, whereOf(kind, w, doc), markup, root))

@@ -86,7 +86,7 @@ describe('the command line of new:page', () => {
     const root = sandbox()
     const before = readdirSync(path.join(root, 'content/pages'))
     const tsx = path.resolve('node_modules/.bin/tsx')
-    const run = spawnSync(tsx, [path.resolve('scripts/new-page.ts'), 'ai', 'consulting', 'denver', '--category', 'location'], {
+    const run = spawnSync(tsx, [path.resolve('tools/new-page.ts'), 'ai', 'consulting', 'denver', '--category', 'location'], {
       cwd: root,
       encoding: 'utf8',
     })

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, inject, it } from 'vitest'
-import { createDatabase } from '../../scripts/postgres-server.ts'
+import { createDatabase } from '../../tools/postgres-server.ts'
 import { openLeadStore, type LeadStore } from './lead-store.ts'
 import type { NewLead } from './rows.ts'
 

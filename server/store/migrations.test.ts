@@ -5,7 +5,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import { afterEach, describe, expect, inject, it } from 'vitest'
-import { createDatabase } from '../../scripts/postgres-server.ts'
+import { createDatabase } from '../../tools/postgres-server.ts'
 import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from './__fixtures__/previous-migrations.ts'
 import { openLeadStore, type LeadStore } from './lead-store.ts'
 
