@@ -22,6 +22,8 @@ import { landingFileOf, landingRouteOf, PAGE_DATA_SPECIFIER, pageDataFile } from
  * landing page loads. The modules are typed by src/generated/site-parts.d.ts.
  */
 const SITE_PART = 'site-part:'
+/** content/redirects.yaml, checked, for the browser's own moves to an old address. */
+const SITE_REDIRECTS = 'site-redirects'
 
 /**
  * The content plugin. A build passes what it checked (`build`): the browser then loads each page's
@@ -71,6 +73,7 @@ export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin 
     resolveId(id, _importer, options) {
       if (id === PAGE_DATA_STORE) return id
       if (id.startsWith(SITE_PART)) return `${path.join(root, CONTENT_DIRS.site)}?part=${id.slice(SITE_PART.length)}`
+      if (id === SITE_REDIRECTS) return path.join(root, CONTENT_DIRS.redirects)
       if (id.startsWith(PAGE_DATA_SPECIFIER)) {
         const route = landingRouteOf(id.slice(PAGE_DATA_SPECIFIER.length))
         // The dev server loads the page file itself, so an edit reloads in place.

@@ -157,8 +157,10 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     return file
   }
 
-  const resolveLanding = createLandingResolver(manifest.routes.filter((r) => isLandingRoute(r.route)).map((r) => r.route))
-  const movedTo = redirectsOf(manifest)
+  const resolveLanding = createLandingResolver(
+    manifest.routes.filter((r) => isLandingRoute(r.route)).map((r) => r.route),
+    servedRedirects(manifest),
+  )
 
   const send = async (request: FastifyRequest, reply: FastifyReply, name: string, status = 200) => {
     const file = load(name)
@@ -201,10 +203,8 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     const trimmed = pathname.replace(/\/+$/, '') || '/'
     if (trimmed === '/ai') return { redirect: '/', status: 302 }
     if (trimmed.startsWith('/ai/')) {
+      // A page in other letter case, or an old address, leads on for good (301); anything else goes home (302).
       const resolution = resolveLanding(trimmed)
-      // An address that is no page in any letter case may be an old one, which leads on for good.
-      const moved = resolution.kind === 'redirect' && resolution.status === 302 ? movedTo(trimmed) : undefined
-      if (moved) return { redirect: moved, status: 301 }
       if (resolution.kind === 'redirect') return { redirect: resolution.to, status: resolution.status }
       return resolution.route === pathname ? { page: `${resolution.route}.html` } : { redirect: resolution.route, status: 301 }
     }
@@ -258,14 +258,10 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
   })
 }
 
-/**
- * Where each old address of the manifest leads, in any letter case and without a trailing slash.
- * Only a redirect to a route of the build counts, so no Location can leave the site.
- */
-function redirectsOf({ routes, redirects = [] }: Pick<SiteManifest, 'routes' | 'redirects'>) {
+/** The manifest's redirects to a route of the build: no other counts, so no Location can leave the site. */
+function servedRedirects({ routes, redirects = [] }: Pick<SiteManifest, 'routes' | 'redirects'>) {
   const served = new Set(routes.filter((r) => !isFrameRoute(r.route)).map((r) => r.route))
-  const byFrom = new Map(redirects.filter((r) => served.has(r.to)).map((r) => [r.from.toLowerCase(), r.to]))
-  return (pathname: string) => byFrom.get(pathname.toLowerCase())
+  return redirects.filter((r) => served.has(r.to))
 }
 
 /** C0 and C1 controls, DEL, backslash, and the Unicode line and paragraph separators. */

@@ -6,6 +6,12 @@ declare module 'page-data:*' {
   export default page
 }
 
+// content/redirects.yaml, checked, resolved by codegen/vite-plugin-content.ts.
+declare module 'site-redirects' {
+  const file: { redirects: import('./core/manifest').Redirect[] }
+  export default file
+}
+
 interface ImportMetaEnv {
   readonly VITE_API_URL?: string
   readonly VITE_BLOG_IMAGE_ORIGINS?: string

@@ -21,3 +21,16 @@ describe('landing path rules', () => {
     expect(resolve(path)).toEqual(expected)
   })
 })
+
+describe('old addresses of content/redirects.yaml', () => {
+  const withMoves = createLandingResolver(
+    ['/ai/Ai-Chatbot-Development'],
+    [{ from: '/ai/Ai-Chatbot-Development-Co', to: '/ai/Ai-Chatbot-Development' }],
+  )
+  it.each([
+    ['/ai/Ai-Chatbot-Development-Co', { kind: 'redirect', to: '/ai/Ai-Chatbot-Development', status: 301 }],
+    ['/ai/ai-chatbot-development-co/', { kind: 'redirect', to: '/ai/Ai-Chatbot-Development', status: 301 }],
+    ['/ai/Ai-Chatbot-Development', { kind: 'page', route: '/ai/Ai-Chatbot-Development' }],
+    ['/ai/Something-Else', { kind: 'redirect', to: '/', status: 302 }],
+  ])('resolves %s', (path, expected) => expect(withMoves(path)).toEqual(expected))
+})

@@ -66,17 +66,6 @@ export function releaseLateParts() {
 /** For the server: every part loaded, so the prerendered HTML holds them all. */
 export const loadLateParts = () => Promise.all([...parts.values()].map((part) => part.preload()))
 
-/** The child indices that lead from `root` to `node`. */
-function placeIn(root: Element, node: Element): number[] {
-  const place: number[] = []
-  for (let at = node; at !== root && at.parentElement; at = at.parentElement)
-    place.unshift([...at.parentElement.children].indexOf(at))
-  return place
-}
-
-const elementAt = (root: Element, place: readonly number[]) =>
-  place.reduce<Element | undefined>((at, index) => at?.children[index], root) as HTMLElement | undefined
-
 /** Each waiting part's word that it has hydrated, by name. */
 const onHydrated = new Map<string, () => void>()
 
@@ -123,15 +112,13 @@ export function holdLateParts(root: ParentNode) {
       release.set(target, done)
       observer.observe(target)
     }
-    // Where each pressed button is, as child indices from the part: React may render the part
-    // afresh rather than hydrate it, and the button is then a new element in the same place.
-    const pressed: number[][] = []
+    const pressed: HTMLElement[] = []
     const keepPress = (event: MouseEvent) => {
       const button = event.target instanceof Element ? event.target.closest('button') : null
       if (!button || !element.contains(button)) return
       event.preventDefault()
       event.stopPropagation()
-      pressed.push(placeIn(element, button))
+      pressed.push(button)
       done()
     }
     // On the document, so it hears the click before React's listener on the root, which stops it.
@@ -139,7 +126,8 @@ export function holdLateParts(root: ParentNode) {
     onHydrated.set(name, () => {
       onHydrated.delete(name)
       document.removeEventListener('click', keepPress, true)
-      for (const place of pressed.splice(0)) elementAt(element, place)?.click()
+      // Hydration keeps the server's elements: the button pressed is the one React now handles.
+      for (const button of pressed.splice(0)) if (button.isConnected) button.click()
     })
     waiting.set(name, loadOnce(() => near.then(() => part.preload())).preload())
   }

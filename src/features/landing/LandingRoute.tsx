@@ -1,11 +1,16 @@
 import { Navigate, useLocation } from '../../lib/router'
 import { pageRoutes } from '../../generated/page-routes'
+import moved from 'site-redirects'
 import type { PageRoute } from '../../core/content'
 import { createLandingResolver } from '../../core/routes'
 import { pageData } from '../../lib/page-loader'
 import { LandingPage } from './LandingPage'
 
-const resolve = createLandingResolver(pageRoutes.map((p) => p.route))
+// An old address leads where the server's 301 would, in the browser's own moves too.
+const resolve = createLandingResolver(
+  pageRoutes.map((p) => p.route),
+  moved.redirects,
+)
 const byRoute = new Map(pageRoutes.map((p) => [p.route, p]))
 
 /**
