@@ -23,7 +23,7 @@ import { landingFileOf, landingRouteOf, PAGE_DATA_SPECIFIER, pageDataFile } from
  */
 const SITE_PART = 'site-part:'
 /** content/redirects.yaml, checked, for the browser's own moves to an old address. */
-const SITE_REDIRECTS = 'site-redirects'
+const SITE_REDIRECTS = 'site-content:redirects'
 
 /**
  * The content plugin. A build passes what it checked (`build`): the browser then loads each page's

@@ -7,7 +7,7 @@ declare module 'page-data:*' {
 }
 
 // content/redirects.yaml, checked, resolved by codegen/vite-plugin-content.ts.
-declare module 'site-redirects' {
+declare module 'site-content:redirects' {
   const file: { redirects: import('./core/manifest').Redirect[] }
   export default file
 }

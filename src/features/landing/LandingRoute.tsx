@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from '../../lib/router'
 import { pageRoutes } from '../../generated/page-routes'
-import moved from 'site-redirects'
+import moved from 'site-content:redirects'
 import type { PageRoute } from '../../core/content'
 import { createLandingResolver } from '../../core/routes'
 import { pageData } from '../../lib/page-loader'
