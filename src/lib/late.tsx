@@ -25,9 +25,16 @@ const useHydrating = () =>
     () => true,
   )
 
+/** A promise React's `use` reads as settled at once (it reads `status` and `value`). */
+const SETTLED = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined })
+
+/**
+ * Waits while the part hydrates until the visitor is near it. `use` is called on every render, a
+ * settled promise when there is nothing to wait for: React reports a component that suspended in
+ * one render and did not call `use` in the next (a part that waited, then was rendered afresh).
+ */
 function WhenNear({ name, children }: { name: string; children: ReactNode }) {
-  const near = useHydrating() ? waiting.get(name) : undefined
-  if (near) use(near)
+  use((useHydrating() && waiting.get(name)) || SETTLED)
   return children
 }
 
