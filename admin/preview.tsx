@@ -12,6 +12,7 @@ import terms from 'site-part:terms'
 import type { Page } from '../src/generated/content-types.ts'
 import type { PageData } from '../src/core/content.ts'
 import { PURIFY_CONFIG, toBlocks, type ParsedNode } from '../src/core/markup-html.ts'
+import { insertTerms } from '../src/core/terms.ts'
 import type { MarkupNode } from '../src/core/markup-policy.ts'
 import { LandingSections } from '../src/features/landing/LandingPage.tsx'
 import { ConsultationProvider } from '../src/lib/consultation.tsx'
@@ -19,10 +20,7 @@ import { createSiteDataStore, emptySiteData, SiteDataProvider } from '../src/lib
 import type { CmsReact, PreviewProps } from './decap.ts'
 
 /** `{{terms.name}}` replaced with the wording of site.yaml, as the build inserts it. */
-const withTerms = (text: string) =>
-  text.replace(/\{\{\s*terms\.([A-Za-z][A-Za-z0-9]*)\s*\}\}/g, (whole, name: string) =>
-    Object.hasOwn(terms, name) ? (terms as Record<string, string>)[name] : whole,
-  )
+const withTerms = (text: string) => insertTerms(text, terms)
 
 /** A DOM tree as the parsed nodes toBlocks takes. */
 function parsedNodes(nodes: NodeListOf<ChildNode>): ParsedNode[] {

@@ -1,17 +1,10 @@
+import { insertTerms } from '../src/core/terms.ts'
 import { problem, type Problem } from './errors.ts'
 import { MAX_CONTENT_FILE_BYTES } from './limits.ts'
 import { formatFieldPath, setAt, textLeaves, type PathSegment, type YamlSource } from './yaml-source.ts'
 
 /** The standard contract terms of site.yaml, by name: the one wording every page inserts. */
 export type ContractTerms = Readonly<Record<string, string>>
-
-/**
- * `{{terms.name}}` inside any text; anything else between double braces is a mistake. Spaces inside
- * are trimmed after the match: `\s*` around a lazy `[^{}]*?` made a `{{` followed by spaces cost
- * cubic time (4,000 spaces: 20 s).
- */
-const PLACEHOLDER = /\{\{([^{}]*)\}\}/g
-const TERM_NAME = /^terms\.([A-Za-z][A-Za-z0-9]*)$/
 
 /** A placeholder written whole and standing alone: no brace of a neighbour doubles either end. */
 const WHOLE_PLACEHOLDER = /(?<!\{)\{\{[^{}]*\}\}(?!\})/g
@@ -71,14 +64,9 @@ export function expandTerms(
     for (const written of nearMisses) found.push(problem('MalformedTerm', at(path), written, known))
     if (!text.includes('{{')) continue
     let count = 0
-    const expanded = text.replace(PLACEHOLDER, (whole, inner: string) => {
-      const name = TERM_NAME.exec(inner.trim())?.[1]
-      if (name !== undefined && Object.hasOwn(terms, name)) {
-        count++
-        return terms[name]
-      }
-      found.push(problem('UnknownTerm', at(path), whole, known))
-      return whole
+    const expanded = insertTerms(text, terms, (whole, inserted) => {
+      if (inserted) count++
+      else found.push(problem('UnknownTerm', at(path), whole, known))
     })
     insertions += count
     if (count > mostInsertions.count) mostInsertions = { path, count }

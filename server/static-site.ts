@@ -32,6 +32,9 @@ const MIME: Record<string, string> = {
   '.wasm': 'application/wasm',
 }
 
+/** The content type a file is served with, by its extension. */
+export const contentTypeOf = (file: string) => MIME[path.extname(file)] ?? 'application/octet-stream'
+
 interface StaticFile {
   body: Buffer
   br?: Buffer
@@ -134,7 +137,7 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     if (!file) {
       const full = path.join(distDir, name)
       const body = readFileSync(full)
-      const type = MIME[path.extname(name)] ?? 'application/octet-stream'
+      const type = contentTypeOf(name)
       // Precompressed by the build (assets), or compressed here once and kept (HTML and the rest).
       const compressible = body.length >= 1024 && /^(text\/|application\/(json|xml)|image\/svg)/.test(type)
       const variant = (ext: string, compress: (b: Buffer) => Buffer) =>

@@ -15,25 +15,9 @@ import path from 'node:path'
 import Fastify, { type FastifyReply } from 'fastify'
 import { LOCAL_PROXY_PATH } from '../admin/names.ts'
 import { cacheFolder } from '../codegen/files.ts'
-import { ADMIN_POLICY, type CspDirectives } from '../server/static-site.ts'
+import { ADMIN_POLICY, contentTypeOf, type CspDirectives } from '../server/static-site.ts'
 import { buildAdmin } from '../scripts/build-admin.ts'
 import { codeKey } from '../scripts/build-state.ts'
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.yml': 'text/yaml; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-}
 
 /** A policy as its header: `defaultSrc` is `default-src`. */
 export const policyHeader = (policy: CspDirectives) =>
@@ -106,7 +90,7 @@ export async function startCms({ root, repo = root, mode = 'fs', port = 4174, ou
   const sendFile = (reply: FastifyReply, base: string, rel: string) => {
     const file = path.resolve(base, rel)
     if (!file.startsWith(base + path.sep) || !existsSync(file)) return reply.code(404).send('Not found')
-    reply.header('content-type', TYPES[path.extname(file)] ?? 'application/octet-stream')
+    reply.header('content-type', contentTypeOf(file))
     if (base === adminDir) reply.header('x-robots-tag', 'noindex, nofollow')
     return reply.send(readFileSync(file))
   }

@@ -12,8 +12,17 @@ import { lazyComponent, loadOnce } from './load-once'
  * still waiting to hydrate makes React drop its HTML and render it afresh.
  */
 const parts = new Map<string, { preload(): Promise<unknown> }>()
-/** The prerendered parts of this page load, by name: each settles once the visitor is near it and its chunk has loaded. */
-const waiting = new Map<string, Promise<unknown>>()
+
+/** A prerendered part of this page load, held back until the visitor comes near it. */
+interface HeldPart {
+  /** Settles once the visitor is near and the part's chunk has loaded. */
+  ready: Promise<unknown>
+  /** Stops waiting for the visitor: the part loads now. */
+  release(): void
+  /** Called once the part has hydrated. */
+  hydrated(): void
+}
+const held = new Map<string, HeldPart>()
 
 const noSubscription = () => () => {}
 
@@ -34,7 +43,7 @@ const SETTLED = Object.assign(Promise.resolve(), { status: 'fulfilled', value: u
  * one render and did not call `use` in the next (a part that waited, then was rendered afresh).
  */
 function WhenNear({ name, children }: { name: string; children: ReactNode }) {
-  use((useHydrating() && waiting.get(name)) || SETTLED)
+  use((useHydrating() && held.get(name)?.ready) || SETTLED)
   return children
 }
 
@@ -58,27 +67,21 @@ export function latePart<P extends object>(name: string, load: () => Promise<Com
   return memo(LatePart)
 }
 
-/** Each waiting part's release: it stops waiting for the visitor and loads now. */
-const releases = new Set<() => void>()
-
 /**
  * For the browser, when the visitor moves to another page: every part still waiting loads now. A
  * move changes the router's context, React must then hydrate each waiting part before it renders
  * the move, and a part that kept waiting for a scroll would hold the move back.
  */
 export function releaseLateParts() {
-  for (const release of releases) release()
+  for (const part of held.values()) part.release()
 }
 
 /** For the server: every part loaded, so the prerendered HTML holds them all. */
 export const loadLateParts = () => Promise.all([...parts.values()].map((part) => part.preload()))
 
-/** Each waiting part's word that it has hydrated, by name. */
-const onHydrated = new Map<string, () => void>()
-
 /** Says, once the part `name` has hydrated, that it has. Renders nothing. */
 function Hydrated({ name }: { name: string }) {
-  useEffect(() => onHydrated.get(name)?.(), [name])
+  useEffect(() => held.get(name)?.hydrated(), [name])
   return null
 }
 
@@ -93,31 +96,23 @@ function Hydrated({ name }: { name: string }) {
  */
 export function holdLateParts(root: ParentNode) {
   if (typeof IntersectionObserver === 'undefined') return
-  const release = new Map<Element, () => void>()
+  const releaseOf = new Map<Element, () => void>()
   const observer = new IntersectionObserver(
     (entries) => {
-      for (const entry of entries) if (entry.isIntersecting) release.get(entry.target)?.()
+      for (const entry of entries) if (entry.isIntersecting) releaseOf.get(entry.target)?.()
     },
     { rootMargin: '100% 0px' },
   )
   for (const element of root.querySelectorAll<HTMLElement>('[data-late]')) {
     const name = element.dataset.late!
     const part = parts.get(name)
-    if (!part || waiting.has(name)) continue
+    if (!part || held.has(name)) continue
     const targets = [...element.children]
-    let done = () => {}
-    const near = new Promise<void>((resolve) => {
-      done = () => {
-        for (const target of targets) observer.unobserve(target)
-        releases.delete(done)
-        resolve()
-      }
-    })
-    if (targets.length === 0) done()
-    releases.add(done)
-    for (const target of targets) {
-      release.set(target, done)
-      observer.observe(target)
+    let resolveNear!: () => void
+    const near = new Promise<void>((resolve) => (resolveNear = resolve))
+    const release = () => {
+      for (const target of targets) observer.unobserve(target)
+      resolveNear()
     }
     const pressed: HTMLElement[] = []
     const keepPress = (event: MouseEvent) => {
@@ -126,16 +121,24 @@ export function holdLateParts(root: ParentNode) {
       event.preventDefault()
       event.stopPropagation()
       pressed.push(button)
-      done()
+      release()
     }
     // On the document, so it hears the click before React's listener on the root, which stops it.
     document.addEventListener('click', keepPress, true)
-    onHydrated.set(name, () => {
-      onHydrated.delete(name)
-      document.removeEventListener('click', keepPress, true)
-      // Hydration keeps the server's elements: the button pressed is the one React now handles.
-      for (const button of pressed.splice(0)) if (button.isConnected) button.click()
+    held.set(name, {
+      ready: loadOnce(() => near.then(() => part.preload())).preload(),
+      release,
+      hydrated() {
+        held.delete(name)
+        document.removeEventListener('click', keepPress, true)
+        // Hydration keeps the server's elements: the button pressed is the one React now handles.
+        for (const button of pressed.splice(0)) if (button.isConnected) button.click()
+      },
     })
-    waiting.set(name, loadOnce(() => near.then(() => part.preload())).preload())
+    if (targets.length === 0) release()
+    for (const target of targets) {
+      releaseOf.set(target, release)
+      observer.observe(target)
+    }
   }
 }
