@@ -4,18 +4,22 @@ import { markupLinks } from '../markup.ts'
 import { isLandingRoute } from '../../src/core/routes.ts'
 import { addressKey, redirectsOf, routesOf } from './redirects.ts'
 import { ALL_KINDS, defineSiteRule } from './types.ts'
+import { formatFieldPath, type PathSegment, type YamlSource } from '../yaml-source.ts'
 
-/** A site-relative link of a markup field, with where it is written. */
+/** A site-relative link of a markup field, with the path of the field it is written in. */
 interface KeptLink {
   href: string
   /** The route it asks for: no query, no fragment, no trailing slash. */
   target: string
-  line: number
-  column: number
-  field: string
+  path: PathSegment[]
 }
 
-const placeOf = (file: string, link: KeptLink) => ({ file, line: link.line, column: link.column, field: link.field })
+/** Where a link is written. Found only for a link reported: a position costs a second parse of the file. */
+const placeOf = (source: YamlSource, link: KeptLink) => ({
+  file: source.file,
+  ...source.locate(link.path),
+  field: formatFieldPath(link.path),
+})
 
 /** The route a site-relative link asks for; undefined for a link off the site (https:, mailto:, //host). */
 function linkTarget(href: string): string | undefined {
@@ -50,15 +54,13 @@ export const internalLinks = defineSiteRule({
   scope: 'site',
   kinds: ALL_KINDS,
   reports: ['BrokenLink', 'LinkedPageMissing', 'LinkToOldAddress'],
-  keep(file, leaves) {
+  keep(_file, leaves) {
     const links: KeptLink[] = []
     for (const leaf of leaves) {
       if (leaf.role !== 'markup') continue
       for (const href of markupLinks(leaf.text)) {
         const target = linkTarget(href)
-        if (target === undefined) continue
-        const { line, column, field } = file.at(leaf.path)
-        links.push({ href, target, line, column, field })
+        if (target !== undefined) links.push({ href, target, path: leaf.path })
       }
     }
     return links
@@ -68,7 +70,7 @@ export const internalLinks = defineSiteRule({
     const routes = routesOf(sources)
     const redirected = new Map(redirectsOf(sources).map((r) => [addressKey(r.from), r.to]))
     // The links to each missing address, in any letter case: the server sends every spelling to one page.
-    const missing = new Map<string, { file: string; link: KeptLink }[]>()
+    const missing = new Map<string, { source: YamlSource; link: KeptLink }[]>()
     const problems: Problem[] = []
     for (const { source, kept } of files) {
       for (const link of kept ?? []) {
@@ -76,18 +78,18 @@ export const internalLinks = defineSiteRule({
         const key = addressKey(link.target)
         const movedTo = redirected.get(key)
         if (movedTo) {
-          problems.push(problem('LinkToOldAddress', placeOf(source.file, link), link.href, movedTo))
+          problems.push(problem('LinkToOldAddress', placeOf(source, link), link.href, movedTo))
           continue
         }
         const group = missing.get(key) ?? []
-        group.push({ file: source.file, link })
+        group.push({ source, link })
         missing.set(key, group)
       }
     }
     const linked = new Set(files.flatMap(({ kept }) => (kept ?? []).map((link) => addressKey(link.target))))
     for (const links of missing.values()) {
-      const at = ({ file, link }: (typeof links)[number]) => placeOf(file, link)
-      const linkedFrom = [...new Set(links.map((l) => l.file))]
+      const at = ({ source, link }: (typeof links)[number]) => placeOf(source, link)
+      const linkedFrom = [...new Set(links.map((l) => l.source.file))]
       const target = links[0].link.target
       if (isLandingRoute(target) && linkedFrom.length >= 2)
         problems.push(problem('LinkedPageMissing', at(links[0]), target, linkedFrom, renamedTo(target, routes, linked)))
