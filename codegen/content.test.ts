@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from './content.ts'
+import { positionParses } from './yaml-source.ts'
 
 /** The real content, as the site ships it: the 50 pages and the figures the copy may claim. */
 const root = path.resolve(import.meta.dirname, '..')
@@ -46,6 +48,21 @@ const cityIntegrations = [
 
 describe('the real content', () => {
   it('passes every content check', () => expect(content.problems).toEqual([]))
+
+  it('is checked with one parse per file: no rule asks for a position it does not report', () => {
+    // A copy without node_modules has no result cache, so every file is really checked.
+    const copy = mkdtempSync(path.join(tmpdir(), 'content-'))
+    try {
+      for (const dir of ['content', 'public']) cpSync(path.join(root, dir), path.join(copy, dir), { recursive: true })
+      const before = positionParses.count
+      const loaded = loadContent(copy)
+      expect(loaded.pages).toHaveLength(50)
+      expect(loaded.problems).toEqual([])
+      expect(positionParses.count - before).toBe(0)
+    } finally {
+      rmSync(copy, { recursive: true, force: true })
+    }
+  })
 
   it('has exactly the 50 pages', () => {
     expect(specPaths).toHaveLength(50)
