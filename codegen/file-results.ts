@@ -28,8 +28,8 @@ export function checkerVersion(): string {
   return (checker ??= codeVersion(path.join(path.dirname(fileURLToPath(import.meta.url)), '..'), CHECKER_CODE))
 }
 
-/** A result as the store keeps it (and as worker threads hand it back). */
-export interface StoredResult {
+/** A result as the store keeps it. */
+interface StoredResult {
   file: string
   kept?: Record<string, unknown>
   problems: Problem[]
@@ -40,7 +40,7 @@ export interface StoredResult {
 }
 
 /** A result as the store keeps it. */
-export const storedResult = (result: Compiled): StoredResult => ({
+const storedResult = (result: Compiled): StoredResult => ({
   file: result.source.file,
   kept: result.kept,
   problems: result.problems,
@@ -74,13 +74,7 @@ function fromStore(store: ResultStore, key: string, relativeFile: string, text: 
 export const storeOf = (index: CheckedSiteIndex) => (index.cacheDir ? resultStore(index.cacheDir) : undefined)
 
 /** What a file's result is kept under: everything it is made from. */
-export function compileKey(
-  relativeFile: string,
-  text: string,
-  kind: ContentKind,
-  index: CheckedSiteIndex,
-  terms?: ContractTerms,
-) {
+function compileKey(relativeFile: string, text: string, kind: ContentKind, index: CheckedSiteIndex, terms?: ContractTerms) {
   const withTerms = terms !== undefined && (kind === 'page' || kind === 'blog')
   // A digest, not the text itself: V8 hashes a string of over 16,383 characters by its length
   // alone, so a map keyed by whole pages compares them in full on every lookup.
@@ -90,13 +84,6 @@ export function compileKey(
     .update(text)
     .digest('hex')
 }
-
-/** Whether a file's result is at hand, in memory or on disk, so nothing need check it. */
-export const isKnown = (key: string, index: CheckedSiteIndex) => memory.compiled.has(key) || storeOf(index)?.has(key) === true
-
-/** Remembers a result a worker thread checked. */
-export const rememberChecked = (key: string, stored: StoredResult, text: string) =>
-  memory.compiled.set(key, fromStored(stored, stored.file, text, key))
 
 /**
  * Parses, checks and renders one file (checker.ts), remembered by its text: a build checks the

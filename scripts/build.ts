@@ -9,17 +9,14 @@
  */
 import { existsSync, mkdirSync } from 'node:fs'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { performance } from 'node:perf_hooks'
 import type { BuildEnvironmentOptions } from 'vite'
-import { checkInParallel } from '../codegen/check-parallel.ts'
 import { loadContent, type ContentSet, type PageEntry } from '../codegen/content.ts'
 import { errorsAmong } from '../codegen/errors.ts'
 import { contentChecks } from '../codegen/file-results.ts'
 import { cacheFolder, filesUnder } from '../codegen/files.ts'
-import { startWorker, type TsWorker } from '../codegen/worker.ts'
 import { writeContentTypes, writeRouteTable } from '../codegen/generate.ts'
 import { formatReport } from '../codegen/report.ts'
 import { siteManifest } from '../codegen/site-manifest.ts'
@@ -35,32 +32,17 @@ import { compileServer } from './compile-server.ts'
 import { codeKey, digest, readBuildState, writeBuildState, type BuildState, type RouteRecord } from './build-state.ts'
 import { precompress } from './precompress.ts'
 import { prerender } from './prerender.ts'
+import { workerPool } from './worker.ts'
 import { hostRedirectsFile, lastChanged, previewHeadersFile, robotsTxt, sitemapEntries, sitemapXml } from './seo-files.ts'
 
 let builds = 0
-
-/**
- * The build's worker threads (scripts/build-worker.ts), one per core besides this one, started when
- * a phase first asks for them and kept to the end: they check content while this thread bundles,
- * then render routes beside it.
- */
-function workerPool() {
-  let workers: TsWorker[] | undefined
-  return {
-    start: () =>
-      (workers ??= Array.from({ length: availableParallelism() - 1 }, () =>
-        startWorker(new URL('./build-worker.ts', import.meta.url)),
-      )),
-    close: () => Promise.all((workers ?? []).map((w) => w.close())),
-  }
-}
 
 export interface BuildOptions {
   outDir?: string
   quiet?: boolean
   /** Build everything, whatever an earlier build left in the output folder. */
   full?: boolean
-  /** How many files to check, or routes to render, make it worth starting worker threads. */
+  /** How many routes to render make it worth starting worker threads (scripts/build-worker.ts). */
   parallelFrom?: number
   /** Called once the content types (src/generated) are written, for work that reads them. */
   onGenerated?: () => void
@@ -82,7 +64,7 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
 async function buildInto(root: string, outDir: string, options: BuildOptions) {
   const build = await startBuild(root, outDir, options)
   try {
-    const content = await checkContent(build)
+    const content = checkContent(build)
     const code = await generateCode(build, content)
     if (!bundlesKept(build, code)) await bundle(build)
     // The form editor at /admin (not in a pull request's preview): rebuilt when its code or the site's changes, else copied.
@@ -120,7 +102,7 @@ interface Build {
   started: number
   checksBefore: number
   /** Work that goes on beside later phases; `record` waits for it. */
-  pending: { types: Promise<unknown>; compressed: Promise<unknown>; removing: Promise<void>; written: Promise<void> }
+  pending: { types: Promise<unknown>; compressed: Promise<unknown>; removing: Promise<void> }
   close: () => Promise<void>
 }
 
@@ -146,7 +128,7 @@ async function startBuild(root: string, outDir: string, options: BuildOptions): 
   // Awaited by record; until then a failure must not count as unhandled.
   types.catch(() => undefined)
   const pagesByFile = new Map<string, PageEntry>()
-  const pool = workerPool()
+  const pool = workerPool(new URL('./build-worker.ts', import.meta.url))
   return {
     root,
     outDir,
@@ -165,7 +147,7 @@ async function startBuild(root: string, outDir: string, options: BuildOptions): 
     timings: { content: 0, client: 0, ssr: 0, prerender: 0, compress: 0 },
     started,
     checksBefore,
-    pending: { types, compressed: Promise.resolve(), removing: Promise.resolve(), written: Promise.resolve() },
+    pending: { types, compressed: Promise.resolve(), removing: Promise.resolve() },
     close: async () => {
       await pool.close()
       await types.catch(() => undefined)
@@ -173,13 +155,8 @@ async function startBuild(root: string, outDir: string, options: BuildOptions): 
   }
 }
 
-/**
- * Every content file loaded and checked, the files no earlier build kept on every core; the results
- * go to the disk cache in the background. Any content error stops the build here; warnings do not.
- */
-async function checkContent(build: Build): Promise<ContentSet> {
-  const { written } = await checkInParallel(build.root, { workers: build.pool.start, from: build.options.parallelFrom })
-  build.pending.written = written
+/** Every content file loaded and checked. Any content error stops the build here; warnings do not. */
+function checkContent(build: Build): ContentSet {
   const content = loadContent(build.root)
   if (errorsAmong(content.problems).length > 0)
     throw new Error(`content problems:\n${formatReport(content.problems, { github: false })}`)
@@ -335,7 +312,7 @@ async function writeSiteFiles({ outDir }: Build, manifest: SiteManifest) {
   await writeFile(path.join(outDir, SITE_MANIFEST_PATH), JSON.stringify(manifest))
 }
 
-/** Waits for the work left (compression, the old output's removal, the cache writes), then records this build for the next. */
+/** Waits for the work left (compression, the old output's removal), then records this build for the next. */
 async function record(build: Build, content: ContentSet, site: RenderedSite, code: string) {
   const finishing = performance.now()
   await build.pending.compressed
@@ -343,7 +320,6 @@ async function record(build: Build, content: ContentSet, site: RenderedSite, cod
   await build.pending.types
   const clientFiles = build.bundled ? build.clientFiles : (build.previous?.clientFiles ?? [])
   writeBuildState(build.outDir, { codeKey: code, clientFiles, routes: site.routes, pageData: site.pageData })
-  await build.pending.written
   build.timings.compress = since(finishing)
   const { routes, manifest } = site
   return {

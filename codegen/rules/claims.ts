@@ -1,5 +1,4 @@
 import { decodeHTML, DecodingMode } from 'entities/decode'
-import { parse } from 'yaml'
 import { problem, type Problem } from '../errors.ts'
 import type { ContractTerms } from '../terms.ts'
 import { formatFieldPath, textLeaves, type YamlSource } from '../yaml-source.ts'
@@ -327,18 +326,6 @@ function siteClaimContext(site: Record<string, unknown> | undefined, pages: read
   return facts && company && terms ? claimContext(pages, { name: company.name, ...facts }, terms) : undefined
 }
 
-/** What claimContext reads of a page, its audience block, read from the file's text without the checks. */
-function audienceFromText(file: string, text: string): YamlSource {
-  const block = /^audience:[ \t]*\n(?:[ \t]+.*\n?|[ \t]*\n)*/m.exec(text)?.[0]
-  let data: unknown
-  try {
-    data = block ? parse(block) : undefined
-  } catch {
-    // The check will say what is wrong; the guess just misses.
-  }
-  return { file, data, problems: [], locate: () => ({ line: 1, column: 1 }) }
-}
-
 /**
  * Claims the company cannot stand behind (pageClaimProblems), against the places every page
  * addresses and the facts and terms of site.yaml. A claim about a place another page's audience
@@ -351,11 +338,6 @@ export const claims = defineSiteRule({
   reports: ['ClaimedTimeZone', 'LocalOffice', 'AudiencePlaceClaim', 'UnnamedCurrency', 'ContractTerm'],
   byContext: {
     context: siteClaimContext,
-    contextFromText: (site, files) =>
-      siteClaimContext(
-        site,
-        files.map(({ file, text }) => audienceFromText(file, text)),
-      ),
     verdict: pageClaimProblems,
     report: locateAudienceProblems,
   },

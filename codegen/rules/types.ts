@@ -94,17 +94,12 @@ export interface RuleContext {
 }
 
 /**
- * A rule across files. Its verdicts are kept by file and context (one cache file per context), and
- * the worker threads of a large build give theirs while they check the files.
+ * A rule across files that judges each file under a context made from them all. Its verdicts are
+ * kept by file and context (one cache file per context), so an edit to one page judges that page alone.
  */
 interface ByContext<Context extends RuleContext> {
   /** What each file's verdict depends on, from site.yaml and every file; undefined turns the rule off. */
   context(site: Record<string, unknown> | undefined, sources: readonly YamlSource[]): Context | undefined
-  /** The same context read straight from the files' text, before they are checked. */
-  contextFromText(
-    site: Record<string, unknown> | undefined,
-    files: readonly { file: string; text: string }[],
-  ): Context | undefined
   verdict(source: YamlSource, context: Context): Problem[]
   /** A verdict's problems as reported, where they point into other files. */
   report?(problems: readonly Problem[], sourceOf: (file: string) => YamlSource | undefined): Problem[]

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import os from 'node:os'
+import os, { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parentPort, Worker } from 'node:worker_threads'
-import { codeVersion, type CodeInputs } from './code-version.ts'
-import { keptFile } from './files.ts'
-import { writeFileAtomic } from './write-atomic.ts'
+import { codeVersion, type CodeInputs } from '../codegen/code-version.ts'
+import { keptFile } from '../codegen/files.ts'
+import { writeFileAtomic } from '../codegen/write-atomic.ts'
 
 /** A worker thread running a TypeScript module that answers each request it gets. */
 export interface TsWorker {
@@ -152,4 +152,16 @@ export function serveRequests(handle: (body: never) => unknown) {
           } satisfies Envelope),
       )
   })
+}
+
+/**
+ * Worker threads running `entry`, one per core besides this one, started when a phase first asks
+ * for them and kept until `close`.
+ */
+export function workerPool(entry: URL) {
+  let workers: TsWorker[] | undefined
+  return {
+    start: () => (workers ??= Array.from({ length: availableParallelism() - 1 }, () => startWorker(entry))),
+    close: () => Promise.all((workers ?? []).map((w) => w.close())),
+  }
 }
