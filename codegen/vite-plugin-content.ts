@@ -70,20 +70,7 @@ export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin 
       index = undefined
       terms = undefined
     },
-    resolveId(id, _importer, options) {
-      if (id === PAGE_DATA_STORE) return id
-      if (id.startsWith(SITE_PART)) return `${path.join(root, CONTENT_DIRS.site)}?part=${id.slice(SITE_PART.length)}`
-      if (id === SITE_REDIRECTS) return path.join(root, CONTENT_DIRS.redirects)
-      if (id.startsWith(PAGE_DATA_SPECIFIER)) {
-        const route = landingRouteOf(id.slice(PAGE_DATA_SPECIFIER.length))
-        // The dev server loads the page file itself, so an edit reloads in place.
-        if (!build) return path.join(root, landingFileOf(route))
-        // The server render reads the build's checked data: the SSR bundle holds no page data.
-        if (options?.ssr) return `\0${id}`
-        // The browser loads it from an address outside the bundle, written by the build.
-        return { id: `/${pageDataFile(route, build.pageDataVersion)}`, external: true }
-      }
-    },
+    resolveId: (id, _importer, options) => resolveContentId(id, root, build, options?.ssr === true),
     load(id) {
       if (id === PAGE_DATA_STORE) return { code: pageDataStoreSource, map: null }
       if (id.startsWith(`\0${PAGE_DATA_SPECIFIER}`)) {
@@ -117,6 +104,21 @@ export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin 
       })
     },
   }
+}
+
+/** What the plugin's own imports resolve to: site.yaml's parts, the redirects, each page's data. */
+function resolveContentId(id: string, root: string, build: BuildContent | undefined, ssr: boolean) {
+  if (id === PAGE_DATA_STORE) return id
+  if (id.startsWith(SITE_PART)) return `${path.join(root, CONTENT_DIRS.site)}?part=${id.slice(SITE_PART.length)}`
+  if (id === SITE_REDIRECTS) return path.join(root, CONTENT_DIRS.redirects)
+  if (!id.startsWith(PAGE_DATA_SPECIFIER)) return undefined
+  const route = landingRouteOf(id.slice(PAGE_DATA_SPECIFIER.length))
+  // The dev server loads the page file itself, so an edit reloads in place.
+  if (!build) return path.join(root, landingFileOf(route))
+  // The server render reads the build's checked data: the SSR bundle holds no page data.
+  if (ssr) return `\0${id}`
+  // The browser loads it from an address outside the bundle, written by the build.
+  return { id: `/${pageDataFile(route, build.pageDataVersion)}`, external: true }
 }
 
 /**

@@ -63,3 +63,20 @@ describe('npm run lint enforces the layers', () => {
     ).toEqual([])
   })
 })
+
+describe('npm run lint keeps files and functions readable', () => {
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `  total += ${i}`).join('\n')
+  const fn = (n: number) => `export function f() {\n  let total = 0\n${lines(n - 4)}\n  return total\n}\n`
+
+  it('rejects a source file over 400 lines, anywhere but in tests', async () => {
+    const long = `export const x = [\n${Array.from({ length: 400 }, (_, i) => `  ${i},`).join('\n')}\n]\n`
+    expect((await problemsOf('server/long.ts', long)).join('\n')).toContain('max-lines: File has too many lines (402)')
+    expect(await problemsOf('server/long.test.ts', long)).toEqual([])
+  })
+
+  it('rejects a function over 80 lines in the build pipeline, tools and benchmark', async () => {
+    expect((await problemsOf('scripts/long.ts', fn(81))).join('\n')).toContain("Function 'f' has too many lines (81)")
+    expect((await problemsOf('codegen/long.ts', fn(81))).join('\n')).toContain('max-lines-per-function')
+    expect(await problemsOf('scripts/short.ts', fn(80))).toEqual([])
+  })
+})

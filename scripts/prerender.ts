@@ -110,19 +110,12 @@ export function renderShare({ options, pageData }: RenderRequest) {
   return renderRoutes({ ...(options as Parameters<typeof renderRoutes>[0]), pageData: (file) => pageData[file] })
 }
 
-/** Renders `options.render` in this thread, writing each page as it is done. */
-export async function renderRoutes(options: PrerenderOptions & { render: PrerenderOptions['render'] & object }) {
-  const { root, outDir } = options
-  const { blogs, siteUrl } = options.manifest
-  const routes = options.render
-  if (routes.length === 0) return []
-  const entry = (await import(options.ssrEntry)) as ServerEntry & PageDataStore
-  entry.setPageData(options.pageData)
-  const { template } = options
-  const deferredScriptsLoader = await headScript('deferredScripts', root)
-  const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
-
-  // The whole stylesheet is small enough to inline: the first paint then needs no second request.
+/**
+ * The client build's index.html made the shell of every page: the stylesheet inlined (the first
+ * paint then needs no second request), the entry script and its preloads taken out to start after
+ * the first paint. Also the chunks every page starts with.
+ */
+async function pageShell(template: string, outDir: string, manifest: Record<string, ManifestChunk>) {
   const cssFiles = Object.values(manifest).flatMap((c) => (c.isEntry ? (c.css ?? []) : []))
   const css = (await Promise.all(cssFiles.map((f) => readFile(path.join(outDir, f), 'utf8')))).join('\n')
   let shell = template
@@ -135,16 +128,18 @@ export async function renderRoutes(options: PrerenderOptions & { render: Prerend
     scriptTags.push(tag.trim())
     return ''
   })
-
   // Chunks the template already loads: the entry and its static imports.
   const templateChunks = new Set(scriptTags.map((tag) => /(?:src|href)="\/([^"]+)"/.exec(tag)![1]))
   // The entry starts the site in steps through dynamic imports (src/app/entry-client.tsx): startup JS too.
   const entryChunks = Object.entries(manifest)
     .filter(([, c]) => c.isEntry)
     .flatMap(([key, c]) => [key, ...(c.dynamicImports ?? [])].flatMap((k) => chunkClosure(manifest, k)))
+  return { shell, scriptTags, templateChunks, entryChunks }
+}
 
-  const { company } = entry.site
-  const headContext: HeadContext = {
+/** What the head tags of every page tell about the site and the company. */
+function headContextOf({ company }: ServerEntry['site'], siteUrl: string): HeadContext {
+  return {
     siteUrl,
     siteName: company.name,
     shareImage: company.shareImage,
@@ -158,20 +153,40 @@ export async function renderRoutes(options: PrerenderOptions & { render: Prerend
       address: company.address,
     },
   }
-  // The blog pages carry the list as the API answers it, without bodies; a post page adds its own
-  // body, so it hydrates without a fetch.
+}
+
+/**
+ * The data each route's HTML carries for its first render. The blog pages carry the list as the API
+ * answers it, without bodies; a post page adds its own body, so it hydrates without a fetch.
+ * Landing pages show Recent Blogs in their HTML; they carry only what the cards need. The post
+ * shell renders as a post whose data is still on its way, so it hydrates for any address.
+ */
+function initialDataOf(entry: ServerEntry, blogs: SiteManifest['blogs']) {
   const withBlogs: SiteDataState = { blogs: blogs.map(listEntry), blogsLoading: false }
   const withoutBlogs: SiteDataState = { blogs: [], blogsLoading: true }
   const posts = new Map(blogs.map((blog) => [blogRoute(blog.custom_url), blog]))
-  // Landing pages show Recent Blogs in their HTML; they carry only what the cards need.
   const withRecentBlogs: SiteDataState = { blogs: entry.recentBlogsData(blogs), blogsLoading: false }
-  // The post shell renders as a post whose data is still on its way, so it hydrates for any address.
-  const dataFor = (route: string): SiteDataState => {
+  return (route: string): SiteDataState => {
     if (isLandingRoute(route)) return withRecentBlogs
     if (route === '/blog') return withBlogs
     const post = route === POST_SHELL_ROUTE ? undefined : posts.get(route)
     return post ? { ...withBlogs, bodies: { [post.custom_url]: { description: post.description } } } : withoutBlogs
   }
+}
+
+/** Renders `options.render` in this thread, writing each page as it is done. */
+export async function renderRoutes(options: PrerenderOptions & { render: PrerenderOptions['render'] & object }) {
+  const { root, outDir } = options
+  const { blogs, siteUrl } = options.manifest
+  const routes = options.render
+  if (routes.length === 0) return []
+  const entry = (await import(options.ssrEntry)) as ServerEntry & PageDataStore
+  entry.setPageData(options.pageData)
+  const deferredScriptsLoader = await headScript('deferredScripts', root)
+  const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
+  const { shell, scriptTags, templateChunks, entryChunks } = await pageShell(options.template, outDir, manifest)
+  const headContext = headContextOf(entry.site, siteUrl)
+  const dataFor = initialDataOf(entry, blogs)
 
   const renderRoute = async ({ route, file }: { route: string; file: string }) => {
     const data = dataFor(route)
