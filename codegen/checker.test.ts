@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkSource, fileLeaves } from './checker.ts'
-import { problem, type ContentErrorName } from './errors.ts'
+import { reporter } from './errors.ts'
 import { formatProblem, githubAnnotation } from './report.ts'
 import { fileRules } from './rules/index.ts'
 import { schema as schemaRule } from './rules/schema.ts'
@@ -17,7 +17,7 @@ const checkFixture = (name: string) => {
 }
 
 // One bad file per error kind: [fixture, error name, line, column, field, part of the message, part of the hint]
-const cases: [string, ContentErrorName, number, number, string, string, string?][] = [
+const cases: [string, string, number, number, string, string, string?][] = [
   ['yaml-syntax.yaml', 'YamlSyntax', 6, 9, '', 'the text that starts with " here is never closed', 'Add a " where the text ends'],
   ['duplicate-key.yaml', 'DuplicateKey', 5, 1, 'label', "'label' is written twice"],
   [
@@ -144,40 +144,42 @@ describe('the one walk of a file', () => {
 })
 
 describe('the file rules', () => {
+  const echoed = { Echo: (message: string) => ({ message }) }
+  const echo = reporter(echoed)
   /** A rule that reports every value it is given, named by the rule. */
-  const echo = (name: string, stage: 'shape' | 'content', kinds: ('page' | 'blog')[] = ['page'], keys = false) =>
+  const echoing = (name: string, stage: 'shape' | 'content', kinds: ('page' | 'blog')[] = ['page'], keys = false) =>
     defineFileRule({
       name,
       scope: 'file',
       stage,
       kinds,
       keys,
-      reports: ['SchemaViolation'],
-      leaf: ({ path, text }, file) => [problem('SchemaViolation', file.at(path), `${name} ${text}`)],
+      messages: echoed,
+      leaf: ({ path, text }, file) => [echo('Echo', file.at(path), `${name} ${text}`)],
     })
-  const run = (rules: ReturnType<typeof echo>[], text = 'a: one\nb: two\n') =>
+  const run = (rules: ReturnType<typeof echoing>[], text = 'a: one\nb: two\n') =>
     checkSource(parseYamlSource(text, 'content/pages/x.yaml'), 'page', index, { rules }).map((p) => p.message)
 
   // [what, rules, messages]
   it.each([
     [
       'report in the registry order, each rule in file order',
-      [echo('first', 'content'), echo('second', 'content')],
+      [echoing('first', 'content'), echoing('second', 'content')],
       ['first one', 'first two', 'second one', 'second two'],
     ],
     [
       'run the content rules after the shape rules, whatever those find',
-      [echo('content', 'content'), echo('shape', 'shape')],
+      [echoing('content', 'content'), echoing('shape', 'shape')],
       ['shape one', 'shape two', 'content one', 'content two'],
     ],
     [
       'run only on the kinds of file they name',
-      [echo('posts', 'content', ['blog']), echo('pages', 'content')],
+      [echoing('posts', 'content', ['blog']), echoing('pages', 'content')],
       ['pages one', 'pages two'],
     ],
     [
       'read field names when they ask to',
-      [echo('keys', 'content', ['page'], true)],
+      [echoing('keys', 'content', ['page'], true)],
       ['keys a', 'keys one', 'keys b', 'keys two'],
     ],
   ])('%s', (_what, rules, messages) => {
@@ -190,10 +192,10 @@ describe('the file rules', () => {
       scope: 'file',
       stage: 'content',
       kinds: ['page'],
-      reports: ['SchemaViolation'],
+      messages: echoed,
       file: ({ source }) =>
         [(source.data as { services: unknown[] }).services.length].map(() =>
-          problem('SchemaViolation', { file: 'x', line: 1, column: 1, field: '' }, 'x'),
+          echo('Echo', { file: 'x', line: 1, column: 1, field: '' }, 'x'),
         ),
     })
     const check = (text: string) =>

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { errorReference, withErrorReference } from './error-docs.ts'
-import { contentErrors } from './errors.ts'
+import { catalogue, errorReference, withErrorReference } from './error-docs.ts'
 
 describe('the editors’ error reference', () => {
   const doc = readFileSync('docs/editing.md', 'utf8')
@@ -12,6 +11,6 @@ describe('the editors’ error reference', () => {
 
   it('explains every error of the catalogue with an example message', () => {
     const reference = errorReference()
-    for (const name of Object.keys(contentErrors)) expect(reference).toMatch(new RegExp(`### ${name}\\n\\n.+\\n\\nExample: \``))
+    for (const name of Object.keys(catalogue())) expect(reference).toMatch(new RegExp(`### ${name}\\n\\n.+\\n\\nExample: \``))
   })
 })

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { problem, type Problem } from './errors.ts'
+import { catalogue } from './error-docs.ts'
+import { reporter, type Problem } from './errors.ts'
 import { byFile, formatReport, githubAnnotations, markdownSummary } from './report.ts'
 
+/** Problems of any rule, LongFaqAnswer a warning as its rule makes it. */
+const problem = reporter(catalogue(), ['LongFaqAnswer'])
 const at = (file: string, line: number, field = 'label') => ({ file, line, column: 3, field })
 const missing = (file: string, line: number) => problem('MissingField', at(file, line, 'faqs'), 'faqs', undefined, 'list')
 const tooLong = (file: string, line: number) => problem('TooLong', at(file, line), 70, 60, 'characters')

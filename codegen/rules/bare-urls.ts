@@ -1,8 +1,20 @@
-import { problem, type Problem } from '../errors.ts'
+import { reporter, type Problem, type Explained } from '../errors.ts'
 import { walkData } from '../json-schema.ts'
 import { schemaFiles, type ContentKind } from '../schemas.ts'
 import type { PathSegment } from '../yaml-source.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  BareUrl: (url: string, markup: boolean): Explained => ({
+    message: `${url} is written out as text: readers see the address but cannot click it`,
+    hint: markup
+      ? `Make it a link with words that say where it leads: <a href="${/^www\./i.test(url) ? 'https://' + url : url}">…</a>.`
+      : 'This field cannot hold a link: remove the address, and link to it from a description (<a href="…">…</a>) instead.',
+  }),
+}
+
+const problem = reporter(messages, ['BareUrl'])
 
 /** A web address as copy writes it: with its scheme, or starting www. (not in an e-mail address or a path). */
 const WEB_ADDRESS = /\bhttps?:\/\/[^\s<>"']+|(?<![@/.\w-])www\.[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+[^\s<>"']*/gi
@@ -60,7 +72,7 @@ export const bareUrls = defineFileRule({
   scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
-  reports: ['BareUrl'],
+  messages,
   leaf({ path, text, role }, { at, kind }) {
     if (role === 'image') return undefined
     const markup = role === 'markup'

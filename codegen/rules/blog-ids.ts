@@ -1,13 +1,27 @@
 import path from 'node:path'
-import { problem, type Problem } from '../errors.ts'
+import { reporter, type Problem, type Explained } from '../errors.ts'
 import { defineSiteRule } from './types.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  FileNameMismatch: (field: string, value: string, expected: string): Explained => ({
+    message: `${field} is '${value}' but the file is named '${expected}'`,
+    hint: `Rename the file or set the field to '${expected}'.`,
+  }),
+  DuplicateId: (id: string, other: string): Explained => ({
+    message: `id ${id} is already used by ${other}`,
+    hint: 'Give every post its own number.',
+  }),
+}
+
+const problem = reporter(messages)
 
 /** A post's custom_url is its file's name, and its id is its own. */
 export const blogIds = defineSiteRule({
   name: 'blog-ids',
   scope: 'site',
   kinds: ['blog'],
-  reports: ['FileNameMismatch', 'DuplicateId'],
+  messages,
   check({ files }) {
     const problems: Problem[] = []
     const byId = new Map<string, string>()

@@ -1,5 +1,15 @@
-import { problem } from '../errors.ts'
+import { reporter, type Explained } from '../errors.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  CurlyQuotedValue: (quotes: string): Explained => ({
+    message: `the whole value is wrapped in curly quotes (${quotes}), which the page shows as part of the text`,
+    hint: 'Remove them. To quote a value for YAML (needed when it holds ": " or starts with a symbol), use straight double quotes: "…".',
+  }),
+}
+
+const problem = reporter(messages)
 
 /**
  * A whole value between curly double quotes (as word processors type them, in either order) with
@@ -17,7 +27,7 @@ export const curlyQuotes = defineFileRule({
   scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
-  reports: ['CurlyQuotedValue'],
+  messages,
   leaf({ path, text, role }, { at }) {
     if (role === 'image' || !WRAPPED.test(text)) return undefined
     const trimmed = text.trim()

@@ -1,7 +1,17 @@
 import { isScalar, parseDocument, Scalar, type Document } from 'yaml'
-import { problem } from '../errors.ts'
+import { reporter, type Explained } from '../errors.ts'
 import type { YamlSource } from '../yaml-source.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  CutByComment: (kept: string, cut: string): Explained => ({
+    message: `reads as "${kept}": in YAML " #" starts a comment, so "${cut}" never reaches the page`,
+    hint: `Put the whole value in double quotes: "${`${kept} ${cut}`.replace(/["\\]/g, '\\$&')}". If the words after # are a note, put them on a line of their own.`,
+  }),
+}
+
+const problem = reporter(messages)
 
 /** A `#` after a space, following something on its line: a comment after a value, or text YAML takes for one. */
 const COMMENT_AFTER_TEXT = /[^\s#][ \t]+#/
@@ -31,7 +41,7 @@ export const cutByComment = defineFileRule({
   scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
-  reports: ['CutByComment'],
+  messages,
   leaf({ path, role }, { source, at }) {
     if (role === 'image') return undefined
     const doc = documentOf(source)

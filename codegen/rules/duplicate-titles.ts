@@ -1,6 +1,21 @@
-import { problem, type Problem } from '../errors.ts'
+import { reporter, type Problem, type Explained } from '../errors.ts'
 import { formatFieldPath, type YamlSource } from '../yaml-source.ts'
 import { defineSiteRule } from './types.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  DuplicateTitle: (field: string, text: string, other: string): Explained => ({
+    message: `${field} "${text}" is the same as on ${other}`,
+    hint:
+      field === 'label'
+        ? 'Menus, the footer and the home page would list two entries with one name: give this page a label of its own.'
+        : field === 'metaTitle'
+          ? 'Search results would show two pages under one title, and rank neither well: give this page a title of its own.'
+          : 'Two pages would open with the same heading: write one that says what this page is about.',
+  }),
+}
+
+const problem = reporter(messages)
 
 /** The fields that name a page to visitors: the search-result title, the menu entry and the main heading. */
 const TITLE_FIELDS = ['metaTitle', 'label', 'title1'] as const
@@ -24,7 +39,7 @@ export const duplicateTitles = defineSiteRule({
   name: 'duplicate-titles',
   scope: 'site',
   kinds: ['page'],
-  reports: ['DuplicateTitle'],
+  messages,
   keep: (_file, leaves): KeptTitle[] =>
     leaves.flatMap(({ path, text }) =>
       path.length === 1 && (TITLE_FIELDS as readonly unknown[]).includes(path[0])

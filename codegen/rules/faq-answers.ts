@@ -1,6 +1,16 @@
 import { decodeHTML, DecodingMode } from 'entities/decode'
-import { problem } from '../errors.ts'
+import { reporter, type Explained } from '../errors.ts'
 import { defineFileRule } from './types.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  LongFaqAnswer: (words: number, max: number): Explained => ({
+    message: `this answer is ${words} words long; an FAQ answer reads best in ${max} words or fewer`,
+    hint: 'Answer the question in the first sentence and keep what a buyer needs to decide; move the detail into the page or a blog post and link to it. Inserted contract terms count with the words they bring.',
+  }),
+}
+
+const problem = reporter(messages, ['LongFaqAnswer'])
 
 /**
  * Most words an FAQ answer should have. An answer opens in an accordion under its question and is
@@ -25,7 +35,7 @@ export const faqAnswers = defineFileRule({
   scope: 'file',
   stage: 'content',
   kinds: ['page'],
-  reports: ['LongFaqAnswer'],
+  messages,
   leaf({ path, text }, { at }) {
     // Fewer characters than the most words could take cannot be too long: most answers stop here.
     if (!isFaqAnswer(path) || text.length <= MAX_FAQ_ANSWER_WORDS * 2) return undefined

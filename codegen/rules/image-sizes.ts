@@ -1,5 +1,15 @@
-import { problem } from '../errors.ts'
+import { reporter, type Explained } from '../errors.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  LargeImage: (src: string, over: readonly string[]): Explained => ({
+    message: `${src} is ${over.join(' and ')}`,
+    hint: 'A large image makes the page slow, most of all on phones. Export it again: a PNG, JPEG or WebP at most 1600 px wide and under 200 KB (a photo as JPEG or WebP at about 80% quality), a drawing as SVG.',
+  }),
+}
+
+const problem = reporter(messages, ['LargeImage'])
 
 /** Widest image, in pixels, as the editors' guide (docs/editing.md, Images) asks of photos. */
 const MAX_IMAGE_WIDTH = 1600
@@ -20,7 +30,7 @@ export const imageSizes = defineFileRule({
   scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
-  reports: ['LargeImage'],
+  messages,
   leaf({ path, text, role }, { at, index }) {
     if (role !== 'image') return undefined
     const image = index.imageFile?.(text)

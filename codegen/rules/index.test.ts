@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { errorDocs } from '../error-docs.ts'
-import { contentErrors, type ContentErrorName } from '../errors.ts'
+import { catalogue, errorDocs } from '../error-docs.ts'
+import { stepErrors } from '../errors.ts'
 import { filesUnder } from '../files.ts'
 import { fileRules, siteRules } from './index.ts'
 
@@ -25,10 +25,15 @@ describe('the rule registry', () => {
 
   it('explains every error of the catalogue once, in the rule that reports it or among the reading steps', () => {
     const docs = errorDocs()
-    for (const name of Object.keys(contentErrors) as ContentErrorName[]) expect(docs.get(name)?.length, name).toBe(1)
+    for (const name of Object.keys(catalogue())) expect(docs.get(name)?.length, name).toBe(1)
+  })
+
+  it('gives each name one entry: no rule takes a name of the steps or of another rule', () => {
+    const names = [stepErrors, ...rules.map((rule) => rule.messages)].flatMap((messages) => Object.keys(messages))
+    expect(names.length).toBe(new Set(names).size)
   })
 
   it.each(rules.map((rule) => [rule.name, rule]))('%s explains only names it reports', (_name, rule) => {
-    for (const name of Object.keys(rule.docs ?? {})) expect(rule.reports).toContain(name)
+    for (const name of Object.keys(rule.docs ?? {})) expect(Object.keys(rule.messages)).toContain(name)
   })
 })

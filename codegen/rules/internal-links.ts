@@ -1,10 +1,40 @@
 import { closest } from '../closest.ts'
-import { problem, type Problem } from '../errors.ts'
+import { reporter, type Problem, type Explained } from '../errors.ts'
 import { markupLinks } from '../markup.ts'
 import { isLandingRoute } from '../../src/core/routes.ts'
 import { addressKey, redirectsOf, routesOf } from './redirects.ts'
 import { ALL_KINDS, defineSiteRule } from './types.ts'
 import { formatFieldPath, type PathSegment, type YamlSource } from '../yaml-source.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  BrokenLink: (href: string, suggestion?: string): Explained => ({
+    message: `links to ${href}, which is not a page of this site`,
+    hint: suggestion ? `did you mean ${suggestion}?` : 'Check the address against the files in content/pages.',
+  }),
+  LinkedPageMissing: (address: string, linkedFrom: readonly string[], renamedTo?: string): Explained => {
+    const linkers = `${linkedFrom.length} ${linkedFrom.every((f) => f.startsWith('content/pages/')) ? 'pages' : 'files'}`
+    const shown = linkedFrom.slice(0, 3).join(', ') + (linkedFrom.length > 3 ? ` and ${linkedFrom.length - 3} more` : '')
+    const fileOf = (route: string) => `content/pages/${route.slice('/ai/'.length)}.yaml`
+    const redirect = (to: string) => `add a redirect to content/redirects.yaml (from: ${address}, to: ${to})`
+    if (renamedTo?.toLowerCase() === address.toLowerCase())
+      return {
+        message: `the address ${address} changed to ${renamedTo}: ${linkers} link to it`,
+        hint: `Rename ${fileOf(renamedTo!)} back to ${fileOf(address)}, or change the links to ${renamedTo}. Linked from ${shown}.`,
+      }
+    const deleted = `${renamedTo ? 'If it was deleted, ' : ''}${redirect('the page that replaces it')}, or put ${fileOf(address)} back, or change the links`
+    return {
+      message: `the address ${address} no longer exists${renamedTo ? ` (renamed to ${renamedTo}?)` : ''}: ${linkers} link to it`,
+      hint: `${renamedTo ? `If ${fileOf(renamedTo)} is that page renamed, rename it back or ${redirect(renamedTo)}. ` : ''}${deleted[0].toUpperCase()}${deleted.slice(1)}. Linked from ${shown}.`,
+    }
+  },
+  LinkToOldAddress: (href: string, to: string): Explained => ({
+    message: `links to ${href}, an old address that content/redirects.yaml sends on to ${to}`,
+    hint: `Link straight to ${to}. The old address works for visitors who come from other sites, but a click on this link inside the site goes to the home page instead.`,
+  }),
+}
+
+const problem = reporter(messages, ['LinkToOldAddress'])
 
 /** A site-relative link of a markup field, with the path of the field it is written in. */
 interface KeptLink {
@@ -53,7 +83,7 @@ export const internalLinks = defineSiteRule({
   name: 'internal-links',
   scope: 'site',
   kinds: ALL_KINDS,
-  reports: ['BrokenLink', 'LinkedPageMissing', 'LinkToOldAddress'],
+  messages,
   keep(_file, leaves) {
     const links: KeptLink[] = []
     for (const leaf of leaves) {

@@ -13,19 +13,12 @@ export const invalidCharacters = defineFileRule({
   scope: 'file',
   stage: 'shape',
   kinds: ALL_KINDS,
-  reports: ['InvalidCharacter'],
+  messages: {},
   keys: true,
   leaf({ path, text, part }, file) {
     const bad = firstForbiddenCharacter(text)
     if (!bad) return undefined
     const what = `${describeCharacter(bad.char)} at character ${bad.position}`
     return [problem('InvalidCharacter', file.at(path, part), what, part === 'key' ? 'field name' : 'text')]
-  },
-  docs: {
-    InvalidCharacter: {
-      means:
-        'An invisible or broken character is in the file or in a text (a control character, half of an emoji, a stray byte-order mark, a line separator, a text-direction override), typed as itself or written as an escape such as "\\u202E" in double quotes.',
-      example: ['the control character U+0007', 'file'],
-    },
   },
 })

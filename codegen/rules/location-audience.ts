@@ -9,7 +9,7 @@ export const locationAudience = defineFileRule({
   scope: 'file',
   stage: 'content',
   kinds: ['page'],
-  reports: ['MissingField'],
+  messages: {},
   file({ source }) {
     const data = source.data as { category?: string; audience?: unknown }
     if (data.category !== 'location' || data.audience !== undefined) return []

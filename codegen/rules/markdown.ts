@@ -1,5 +1,17 @@
-import { problem } from '../errors.ts'
+import { reporter, type Explained } from '../errors.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  MarkdownFormatting: (written: string, markup: boolean): Explained => ({
+    message: `${written} is Markdown, which the site does not read: the page shows the symbols as written`,
+    hint: markup
+      ? 'Write bold as <b>…</b>, italics as <i>…</i> and a link as <a href="…">…</a>; a text cannot hold a heading, so remove the #.'
+      : 'This field is plain text: remove the *, _, # or [ ](…) and keep the words.',
+  }),
+}
+
+const problem = reporter(messages)
 
 /**
  * Markdown as editors paste it from documents and chat tools, each needing the marks on both sides
@@ -40,7 +52,7 @@ export const markdown = defineFileRule({
   scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
-  reports: ['MarkdownFormatting'],
+  messages,
   leaf({ path, text, role }, { at }) {
     if (role === 'image') return undefined
     const written = firstMarkdown(text)

@@ -1,7 +1,31 @@
 import { closest } from '../closest.ts'
-import { problem, type Problem } from '../errors.ts'
+import { reporter, type Problem, type Explained } from '../errors.ts'
 import { nestingProblems, TOO_DEEP, unsafeMarkupChanges } from '../markup.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  IllegalNesting: (detail: string): Explained => {
+    // A tag left open is named by the detail (markup.ts): the fix is its closing tag.
+    const open = /^the <(\w+)> .*? is (?:not closed before (<\/\w+>|the next <\w+>)|never closed)$/.exec(detail)
+    return {
+      message: `markup nests illegally: ${detail}`,
+      hint: open
+        ? `Add </${open[1]}> where its text ends${open[2] ? `, before ${open[2]}` : ''}: tags close in the reverse order they open, as in <p><b>bold</b> text</p>.`
+        : 'A list or paragraph cannot sit inside a paragraph or a bold/link: make it a separate item of the list.',
+    }
+  },
+  UnsafeMarkup: (removed: string): Explained => ({
+    message: `markup would be changed by the sanitizer: ${removed}`,
+    hint: 'Only <b>, <strong>, <i>, <em>, <a href>, <br>, <p>, <ul>, <ol> and <li> are allowed; links must start with https://, http://, mailto:, tel: or /.',
+  }),
+  MissingImage: (src: string, suggestion?: string): Explained => ({
+    message: `image ${src} does not exist`,
+    hint: suggestion ? `did you mean ${suggestion}?` : 'Add the file under public/images, or fix the path.',
+  }),
+}
+
+const problem = reporter(messages)
 
 const IMAGE_PATH = /^\/images\//
 
@@ -15,7 +39,7 @@ export const markupAndImages = defineFileRule({
   scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
-  reports: ['IllegalNesting', 'UnsafeMarkup', 'MissingImage'],
+  messages,
   leaf({ path, text, role }, { at, index }) {
     if (role === 'image')
       return IMAGE_PATH.test(text) && !index.imageExists(text)

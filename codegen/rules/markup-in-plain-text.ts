@@ -1,8 +1,22 @@
 import { decodeHTML, DecodingMode } from 'entities/decode'
-import { problem } from '../errors.ts'
+import { reporter, type Explained } from '../errors.ts'
 import type { JsonSchema } from '../json-schema.ts'
 import { schemaFiles, type ContentKind } from '../schemas.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  MarkupInPlainText: (written: string, markupFields: readonly string[]): Explained => ({
+    message: `${written} is shown on the page exactly as written: this field is plain text, not markup`,
+    hint: `Remove the tags, and type a character as itself (& rather than &amp;). ${
+      markupFields.length > 0
+        ? `Bold, italics and links work only in ${markupFields.join(', ')}.`
+        : 'No field of this file takes markup.'
+    }`,
+  }),
+}
+
+const problem = reporter(messages)
 
 /** An HTML tag, opening or closing, or the start of a comment: `<b>`, `</a>`, `<br/>`, `<a href="…">`, `<!--`. */
 const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<!--/
@@ -67,7 +81,7 @@ export const markupInPlainText = defineFileRule({
   scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
-  reports: ['MarkupInPlainText'],
+  messages,
   leaf({ path, text, role }, { at, kind }) {
     if (role === 'markup' || role === 'image') return undefined
     const written = firstMarkup(text)

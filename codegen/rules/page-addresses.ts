@@ -1,7 +1,21 @@
 import path from 'node:path'
-import { problem, type Problem } from '../errors.ts'
+import { reporter, type Problem, type Explained } from '../errors.ts'
 import { landingRouteOf } from '../../src/core/routes.ts'
 import { defineSiteRule } from './types.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  InvalidFileName: (name: string): Explained => ({
+    message: `'${name}' cannot be a page address`,
+    hint: 'Use letters, digits and single hyphens only, e.g. ai-consulting-denver.yaml.',
+  }),
+  DuplicatePath: (path: string, other: string): Explained => ({
+    message: `the page address ${path} is already used by ${other}`,
+    hint: 'Addresses must differ in more than letter case. Rename one of the files.',
+  }),
+}
+
+const problem = reporter(messages)
 
 const PAGE_FILE_NAME = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/
 
@@ -10,7 +24,7 @@ export const pageAddresses = defineSiteRule({
   name: 'page-addresses',
   scope: 'site',
   kinds: ['page'],
-  reports: ['InvalidFileName', 'DuplicatePath'],
+  messages,
   check({ files }) {
     const problems: Problem[] = []
     const byRoute = new Map<string, string>()

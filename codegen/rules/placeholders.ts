@@ -1,5 +1,15 @@
-import { problem } from '../errors.ts'
+import { reporter, type Explained } from '../errors.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  Placeholder: (text: string): Explained => ({
+    message: `still holds placeholder text: "${text.length > 70 ? text.slice(0, 67) + '…' : text}"`,
+    hint: 'Replace the whole value, including "TODO:", with the real copy; the placeholder says what belongs here.',
+  }),
+}
+
+const problem = reporter(messages)
 
 /** The marker `npm run new:page` writes into every field an editor still has to fill. */
 export const PLACEHOLDER = 'TODO:'
@@ -10,7 +20,7 @@ export const placeholders = defineFileRule({
   scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
-  reports: ['Placeholder'],
+  messages,
   leaf: ({ path, text }, { at }) => (text.includes(PLACEHOLDER) ? [problem('Placeholder', at(path), text)] : undefined),
   docs: {
     Placeholder: {

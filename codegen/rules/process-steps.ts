@@ -1,5 +1,15 @@
-import { problem } from '../errors.ts'
+import { reporter, type Explained } from '../errors.ts'
 import { defineFileRule } from './types.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  TooManySteps: (count: number): Explained => ({
+    message: `our_steps and our_steps2 hold ${count} steps together; at most 6 allowed`,
+    hint: 'Merge steps, or move some into the page text.',
+  }),
+}
+
+const problem = reporter(messages)
 
 /** The process section shows at most six steps, over both of its rows. */
 export const processSteps = defineFileRule({
@@ -7,7 +17,7 @@ export const processSteps = defineFileRule({
   scope: 'file',
   stage: 'content',
   kinds: ['page'],
-  reports: ['TooManySteps'],
+  messages,
   file({ source, at }) {
     const data = source.data as { our_steps?: unknown[]; our_steps2?: unknown[] }
     const count = (data.our_steps?.length ?? 0) + (data.our_steps2?.length ?? 0)

@@ -1,10 +1,20 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs'
 import path from 'node:path'
-import { problem, type Problem } from '../errors.ts'
+import { reporter, type Problem, type Explained } from '../errors.ts'
 import { filesUnder } from '../files.ts'
 import { svgProblems } from '../svg.ts'
 import { CONTENT_DIRS } from '../content-files.ts'
 import { defineSiteRule } from './types.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  DocumentInPublic: (what: string): Explained => ({
+    message: `this file ${what}; a browser would open it as a document on the site's address, where a script in it could run`,
+    hint: 'public/ is for images and icons. Publish a page as a YAML file under content/pages, and host other documents (HTML exports, XML, PDF) elsewhere and link to them.',
+  }),
+}
+
+const problem = reporter(messages)
 
 /**
  * Extensions a browser opens as a document rather than as an image: HTML and its server-side-include
@@ -98,14 +108,9 @@ export const publicFiles = defineSiteRule({
   scope: 'site',
   // It reads public/, not the YAML.
   kinds: [],
-  reports: ['UnsafeSvg', 'DocumentInPublic'],
+  messages,
   check: ({ root }) => publicFileProblems(root, CONTENT_DIRS.public),
   docs: {
-    UnsafeSvg: {
-      means:
-        'An SVG image holds a script, an event handler, an embedded page or a link to another file. Opened on its own it would run on the site, so it is refused.',
-      example: ['has a <script> element'],
-    },
     DocumentInPublic: {
       means:
         'A file under public/ is a web page, an XML or PDF document, or starts like one under another name. Opened on its own it would run on the site’s address, so only images and icons may be there.',

@@ -1,11 +1,39 @@
 import { closest } from '../closest.ts'
 import { contentKindOf } from '../content-files.ts'
-import { problem, type Problem } from '../errors.ts'
+import { reporter, type Problem, type Explained } from '../errors.ts'
 import type { ContentKind } from '../schemas.ts'
 import { siteRoutes } from '../site-index.ts'
 import type { YamlSource } from '../yaml-source.ts'
 import { isLandingRoute, landingFileOf } from '../../src/core/routes.ts'
 import { defineSiteRule } from './types.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  RedirectShadowsPage: (from: string, page: string): Explained => ({
+    message: `${from} is the address of ${page}, a page that exists`,
+    hint: `A redirect is for an address that no longer has a page; visitors would never reach this one. Remove the entry, or rename or delete ${page} first.`,
+  }),
+  DuplicateRedirect: (from: string, line: number): Explained => ({
+    message: `${from} is already redirected on line ${line}`,
+    hint: 'Keep one entry per old address: delete this one or the other.',
+  }),
+  RedirectLoop: (cycle: readonly string[]): Explained => ({
+    message: `the redirects lead in a circle: ${cycle.join(' → ')}`,
+    hint: 'Point each old address to a page that exists; a visitor sent round the circle never arrives.',
+  }),
+  RedirectChain: (to: string, next: string, final?: string): Explained => ({
+    message: `leads to ${to}, which is itself redirected to ${next}`,
+    hint: `Point it straight to ${final ? `the page: to: ${final}` : 'a page that exists'}. Visitors and search engines should be sent on once, not twice.`,
+  }),
+  RedirectTargetMissing: (to: string, suggestion?: string): Explained => ({
+    message: `leads to ${to}, which is not a page of this site`,
+    hint: suggestion
+      ? `did you mean ${suggestion}?`
+      : 'Write the address of a page that exists: /ai/ and a file name of content/pages without .yaml, or /, /blog, /privacy.',
+  }),
+}
+
+const problem = reporter(messages)
 
 /** One entry of content/redirects.yaml that names both addresses, with its place in the list. */
 interface RedirectEntry {
@@ -59,7 +87,7 @@ export const redirects = defineSiteRule({
   name: 'redirects',
   scope: 'site',
   kinds: ['page', 'blog', 'redirects'],
-  reports: ['RedirectShadowsPage', 'DuplicateRedirect', 'RedirectLoop', 'RedirectChain', 'RedirectTargetMissing'],
+  messages,
   check({ files }) {
     const sources = files.map((f) => f.source)
     const [source] = filesOfKind(sources, 'redirects')

@@ -1,10 +1,48 @@
 import type { ErrorObject } from 'ajv'
 import { closest } from '../closest.ts'
-import { problem, type FieldShape, type Problem } from '../errors.ts'
+import { reporter, problem as stepProblem, type FieldShape, type Problem, type Explained } from '../errors.ts'
 import { fieldSchema, type JsonSchema } from '../json-schema.ts'
 import { schemaFiles, validatorFor, type ContentKind } from '../schemas.ts'
 import { formatFieldPath, type PathSegment, type YamlSource } from '../yaml-source.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  UnknownKey: (key: string, suggestion?: string): Explained => ({
+    message: `'${key}' is not a known field`,
+    hint: suggestion ? `did you mean ${suggestion}?` : 'Remove it, or check the spelling against the schema.',
+  }),
+  WrongType: (expected: string, actual: string): Explained => ({
+    message: `expected ${expected}, found ${actual}`,
+    hint:
+      expected !== 'text'
+        ? undefined
+        : actual === 'a group of fields'
+          ? 'A colon followed by a space starts a field in YAML: put the whole text in double quotes.'
+          : actual === 'a list'
+            ? 'Write the text on the same line as the field name, not as a list item starting with "-".'
+            : 'Put the value in double quotes if it looks like a number, a date or yes/no.',
+  }),
+  TooLong: (length: number, max: number, unit: string, description?: string): Explained => ({
+    message: `is ${length} ${unit} long; at most ${max} allowed`,
+    hint: description,
+  }),
+  TooShort: (length: number, min: number, unit: string, description?: string): Explained => ({
+    message: `is ${length} ${unit} long; at least ${min} needed`,
+    hint: `Add at least ${min - length} more ${min - length === 1 ? unit.replace(/s$/, '') : unit}${unit === 'items' ? ' (each on a line of its own starting with "- ")' : ''}.${description ? ` ${description}` : ''}`,
+  }),
+  InvalidValue: (value: string, allowed: string, suggestion?: string): Explained => ({
+    message: `'${value}' is not allowed here; use one of: ${allowed}`,
+    hint: suggestion ? `did you mean ${suggestion}?` : undefined,
+  }),
+  InvalidFormat: (value: string, description?: string): Explained => ({
+    message: `'${value}' does not have the expected form`,
+    hint: description,
+  }),
+  SchemaViolation: (detail: string): Explained => ({ message: detail }),
+}
+
+const problem = reporter(messages)
 
 function pathOf(instancePath: string): PathSegment[] {
   return instancePath
@@ -66,7 +104,7 @@ function schemaProblem(error: ErrorObject, source: YamlSource, kind: ContentKind
       const field = fieldSchema(schemaFiles[kind].schema, [...path, key], schemaList)
       const description = (schema.properties ?? {})[key]?.description ?? field?.description
       const where = { ...at(path), field: formatFieldPath([...path, key]) }
-      return problem('MissingField', where, key, description, shapeOf(field), formatFieldPath(path))
+      return stepProblem('MissingField', where, key, description, shapeOf(field), formatFieldPath(path))
     }
     case 'type':
       return problem('WrongType', at(path), TYPE_NAMES[String(params.type)] ?? String(params.type), describeType(error.data))
@@ -111,16 +149,12 @@ export const schema = defineFileRule({
   scope: 'file',
   stage: 'shape',
   kinds: ALL_KINDS,
-  reports: ['UnknownKey', 'MissingField', 'WrongType', 'TooLong', 'TooShort', 'InvalidValue', 'InvalidFormat', 'SchemaViolation'],
+  messages,
   file: ({ source, kind }) => schemaProblems(source, kind),
   docs: {
     UnknownKey: {
       means: 'A field name the page format does not know, often a typo or wrong letter case.',
       example: ['descriptionone', 'descriptionOne'],
-    },
-    MissingField: {
-      means: 'A field every page must have is not there.',
-      example: ['faqs', 'Questions and answers shown at the end of the page.', 'list'],
     },
     WrongType: {
       means:

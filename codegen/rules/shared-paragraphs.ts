@@ -1,7 +1,21 @@
 import { createHash } from 'node:crypto'
-import { problem } from '../errors.ts'
+import { reporter, type Explained } from '../errors.ts'
 import { formatFieldPath, type PathSegment, type YamlSource } from '../yaml-source.ts'
 import { defineSiteRule } from './types.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  DuplicateParagraph: (other: string): Explained => ({
+    message: `this paragraph is also used by ${other}`,
+    hint: 'Each page needs its own copy: search engines rank repeated text lower. Rewrite one of them.',
+  }),
+  CopiedPage: (count: number, other: string, first: string): Explained => ({
+    message: `${count} paragraphs of this page are the same as on ${other}: it reads as a copy of that page`,
+    hint: `Copying a page is a good start; now write each paragraph for this page, beginning with ${first}. Search engines rank repeated text lower.`,
+  }),
+}
+
+const problem = reporter(messages)
 
 /** Shortest text that counts as a paragraph. */
 const MIN_SHARED_PARAGRAPH = 120
@@ -44,7 +58,7 @@ export const sharedParagraphs = defineSiteRule({
   name: 'shared-paragraphs',
   scope: 'site',
   kinds: ['page'],
-  reports: ['DuplicateParagraph', 'CopiedPage'],
+  messages,
   keep: (_file, leaves): ParagraphEntry[] =>
     leaves.flatMap(({ path: at, text }) => {
       const key = paragraphKey(text)

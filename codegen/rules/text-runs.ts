@@ -1,7 +1,17 @@
-import { problem } from '../errors.ts'
+import { reporter, type Explained } from '../errors.ts'
 import { MAX_TEXT_RUN } from '../limits.ts'
 import { longestTextRun } from '../markup.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  TextTooLong: (length: number, max: number): Explained => ({
+    message: `one run of text is ${length.toLocaleString('en-US')} characters long; at most ${max.toLocaleString('en-US')} allowed`,
+    hint: `No paragraph needs more than ${max.toLocaleString('en-US')} characters: split it into several paragraphs or shorten it. A browser cuts text past 65,536 characters into pieces, and the page then fails to start.`,
+  }),
+}
+
+const problem = reporter(messages)
 
 /**
  * No text a page shows in one piece may reach MAX_TEXT_RUN characters: a plain field whole, a markup
@@ -12,7 +22,7 @@ export const textRuns = defineFileRule({
   scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
-  reports: ['TextTooLong'],
+  messages,
   leaf({ path, text, role }, file) {
     if (text.length <= MAX_TEXT_RUN) return undefined
     const run = role === 'markup' ? longestTextRun(text) : text.length

@@ -2,7 +2,7 @@
  * What a content rule is. Each rule is one module of codegen/rules/, listed in order by
  * codegen/rules/index.ts; its messages come from the catalogue (codegen/errors.ts).
  */
-import type { ContentErrorName, ErrorDoc, Problem } from '../errors.ts'
+import type { ErrorDoc, Messages, Problem } from '../errors.ts'
 import type { ContentKind } from '../schemas.ts'
 import type { SiteIndex } from '../site-index.ts'
 import { formatFieldPath, type PathSegment, type YamlSource } from '../yaml-source.ts'
@@ -46,19 +46,19 @@ export function fileUnderCheck(source: YamlSource, kind: ContentKind, index: Sit
   }
 }
 
-interface RuleBase<N extends ContentErrorName> {
+interface RuleBase<M extends Messages> {
   /** As its module is named; also the name of what it keeps per file and of its cache. */
   name: string
-  /** The catalogue names it reports. */
-  reports: readonly N[]
+  /** Its part of the catalogue: each name it reports, with the message and hint it makes. */
+  messages: M
   /** The files it reads. */
   kinds: readonly ContentKind[]
-  /** Its errors explained for the editors' guide; a name two rules report is explained by one. */
-  docs?: { [K in N]?: ErrorDoc<K> }
+  /** Its errors explained for the editors' guide. */
+  docs?: { [K in keyof M]?: ErrorDoc<M[K]> }
 }
 
 /** A rule on one file's values. */
-export interface FileRule<N extends ContentErrorName = ContentErrorName> extends RuleBase<N> {
+export interface FileRule<M extends Messages = Messages> extends RuleBase<M> {
   scope: 'file'
   /**
    * 'shape' rules run first. The 'content' rules run after them whatever they find, but read only
@@ -107,10 +107,10 @@ interface ByContext<Context extends RuleContext> {
 
 /** A rule across files: what it keeps of each file, then its problems across them all, or its verdict on each file by context. */
 export interface SiteRule<
-  N extends ContentErrorName = ContentErrorName,
+  M extends Messages = Messages,
   Kept = unknown,
   Context extends RuleContext = RuleContext,
-> extends RuleBase<N> {
+> extends RuleBase<M> {
   scope: 'site'
   /** What it needs of each file of its kinds, made in the file pass and kept with the file's result. */
   keep?(file: FileUnderCheck, leaves: readonly Leaf[]): Kept
@@ -119,10 +119,10 @@ export interface SiteRule<
   byContext?: ByContext<Context>
 }
 
-/** A file rule, its reported names checked against its docs. */
-export const defineFileRule = <const N extends ContentErrorName>(rule: FileRule<N>) => rule
+/** A file rule, its docs checked against its messages. */
+export const defineFileRule = <M extends Messages>(rule: FileRule<M>) => rule
 
-/** A site rule, its reported names checked against its docs. */
-export const defineSiteRule = <const N extends ContentErrorName, Kept = unknown, Context extends RuleContext = RuleContext>(
-  rule: SiteRule<N, Kept, Context>,
+/** A site rule, its docs checked against its messages. */
+export const defineSiteRule = <M extends Messages, Kept = unknown, Context extends RuleContext = RuleContext>(
+  rule: SiteRule<M, Kept, Context>,
 ) => rule

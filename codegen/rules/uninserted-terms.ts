@@ -1,6 +1,16 @@
-import { problem } from '../errors.ts'
+import { reporter, type Explained } from '../errors.ts'
 import { placeholdersIn, type ContractTerms } from '../terms.ts'
 import { defineFileRule } from './types.ts'
+
+/** What this rule reports, and the hint for each: its part of the catalogue. */
+const messages = {
+  TermNotInserted: (written: string): Explained => ({
+    message: `${written} is not filled in here; visitors would see it as written`,
+    hint: 'Contract terms are inserted only into pages (content/pages) and blog posts (content/blogs). Write the words out in full here; a term in site.yaml cannot insert another term.',
+  }),
+}
+
+const problem = reporter(messages)
 
 /**
  * Placeholders in a file nothing is inserted into (site.yaml, projects.yaml): each would reach the
@@ -11,7 +21,7 @@ export const uninsertedTerms = defineFileRule({
   scope: 'file',
   stage: 'content',
   kinds: ['site', 'projects'],
-  reports: ['TermNotInserted'],
+  messages,
   leaf({ path, text }, { source, kind, at }) {
     // site.yaml's own term names, so a bare terms.name is caught there too.
     const known = kind === 'site' ? Object.keys((source.data as { terms?: ContractTerms }).terms ?? {}) : []
