@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { CMS_CONFIG_FILE, cmsConfig, cmsConfigText, kindFields, type CmsField } from './cms-config.ts'
 import { MARKUP_WIDGET } from '../admin/names.ts'
-import { FIELD_LABELS } from './cms-labels.ts'
 import { schemaFields, type JsonSchema } from './json-schema.ts'
 import { schemaFiles, type ContentKind } from './schemas.ts'
 
@@ -79,14 +78,17 @@ describe('the CMS configuration', () => {
       }
     })
 
-  it('names every field of a page and a post as editors know it, not by its key', () => {
-    for (const kind of ['page', 'blog'] as const)
-      for (const { path } of dataPaths(kind)) {
-        const fieldPath = `${kind}${path}`
-        const shared = /\.(src|alt|title|desc|stepNo)$/.test(path) && path.split('.').length > 2
-        if (!shared) expect(FIELD_LABELS[fieldPath], fieldPath).toBeDefined()
-      }
-    expect(configFieldAt(kindFields('page'), '.title1')!.label).toBe('Hero heading')
+  it('labels each field and list item from the field map, as editors know it, not by its key', () => {
+    const page = kindFields('page')
+    expect(configFieldAt(page, '.title1')!.label).toBe('Hero heading')
+    expect(configFieldAt(page, '.faqs')).toMatchObject({ label: 'FAQ', label_singular: 'FAQ' })
+    expect(configFieldAt(page, '.img1.alt')!.label).toBe('Alt text (what the image shows)')
+    expect(configFieldAt(kindFields('site'), '.nav')!.label_singular).toBe('Menu item')
+  })
+
+  it("says a pattern's rule in the field map's words, as a sentence", () => {
+    const country = configFieldAt(kindFields('page'), '.audience.country')!
+    expect(country.pattern![1]).toBe('Two capital letters, e.g. US. Plain text: no < (markup is not allowed in this field)')
   })
 
   it('edits markup with the rich-text widget and forbids < in plain text', () => {

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stringify } from 'yaml'
 import { fieldSchema, type JsonSchema } from './json-schema.ts'
-import { fieldLabel, PATTERN_MESSAGES } from './cms-labels.ts'
+import { fieldLabel, patternSentence } from './fields.ts'
 import { schemaFiles, type ContentKind } from './schemas.ts'
 import { CMS_FORMAT, MARKUP_WIDGET } from '../admin/names.ts'
 
@@ -62,7 +62,7 @@ function textRule(schema: JsonSchema, plainText: boolean): [string, string] | un
   }
   if (pattern) {
     parts.push(`(?:${pattern})`)
-    says.push(PATTERN_MESSAGES[pattern] ?? 'Write it in the format the hint describes.')
+    says.push(patternSentence(pattern) ?? 'Write it in the format the hint describes.')
   }
   if (plainText) {
     parts.push('(?![\\s\\S]*<)')
@@ -94,7 +94,7 @@ interface At {
 function cmsField(at: At): CmsField {
   const schema = fieldSchema(at.root, at.path)!
   const field = (widget: string, rest: Partial<CmsField> = {}): CmsField => ({
-    label: fieldLabel(at.labelPath, at.name),
+    label: fieldLabel(at.labelPath),
     name: at.name,
     widget,
     required: at.required,
@@ -240,7 +240,7 @@ export function cmsConfig() {
 }
 
 const HEADER =
-  '# Generated from schema/*.schema.json by `npx tsx codegen/cms-config.ts` (labels: codegen/cms-labels.ts).\n' +
+  '# Generated from schema/*.schema.json by `npx tsx codegen/cms-config.ts` (labels: codegen/fields.ts).\n' +
   '# Do not edit: change the schema or the labels and run it again; a test fails while this file is stale.\n'
 
 /** The configuration as the committed file holds it: quoted as Prettier quotes YAML here, so `npm run format:check` passes it. */

@@ -161,9 +161,7 @@ describe('npm run content:preview', () => {
     expect(result.summary).toContain('`content/pages/Ai-Consulting.yaml` stays as on the base branch')
     const rows = result.summary.split('\n').filter((l) => l.startsWith('| `/ai/'))
     expect(rows.map((r) => r.split(' | ')[0])).toEqual(['| `/ai/Ai-Development`'])
-    expect(result.summary).toContain(
-      '| Heading, first part (title1) | AI **Development** | AI **Development for Teams That Ship** |',
-    )
+    expect(result.summary).toContain('| Hero heading | AI **Development** | AI **Development for Teams That Ship** |')
     expect(result.crops).toEqual([
       'ai-Ai-Development--intro-1280-after.png',
       'ai-Ai-Development--intro-1280-before.png',

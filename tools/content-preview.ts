@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse } from 'yaml'
-import { CONTENT_DIRS } from '../codegen/content-files.ts'
+import { CONTENT_DIRS, contentKindOf } from '../codegen/content-files.ts'
 import { loadContent, type ContentSet } from '../codegen/content.ts'
 import { errorsAmong } from '../codegen/errors.ts'
 import { manifestRoutes } from '../codegen/site-manifest.ts'
@@ -68,9 +68,9 @@ const fileText = (tree: string, file: string) =>
 
 const clip = (text: string) => (text.length > SHOWN_CHARACTERS ? `${text.slice(0, SHOWN_CHARACTERS - 1).trimEnd()}…` : text)
 
-/** A field change as the summary shows it. */
-export function changeRow(change: FieldChange): ChangeRow {
-  const field = fieldName(change.path)
+/** A field change of `file` as the summary shows it. */
+export function changeRow(change: FieldChange, file: string): ChangeRow {
+  const field = fieldName(change.path, contentKindOf(file))
   if (change.kind === 'edited') {
     const { before, after } = shortenEdit(plainText(change.before), plainText(change.after))
     return { field, kind: 'edited', before, after }
@@ -106,14 +106,14 @@ function targetsOf(route: string, change: FileChange) {
   for (const field of change.fields) {
     const target = cropTargetOf(route, change.file, field.path, change.after ?? change.before)
     if (target) targets.set(target.key, target)
-    else unpictured.push(fieldName(field.path))
+    else unpictured.push(fieldName(field.path, contentKindOf(change.file)))
   }
   return { targets: [...targets.values()], unpictured }
 }
 
 /** Rows for a file that is not YAML (a picture, a schema): its name and whether it is new or gone. */
 function fileRows(change: FileChange): ChangeRow[] {
-  if (change.fields.length > 0) return change.fields.map(changeRow)
+  if (change.fields.length > 0) return change.fields.map((field) => changeRow(field, change.file))
   const kind = change.before === undefined && change.file.endsWith('.yaml') ? 'added' : 'edited'
   return [{ field: change.file, kind }]
 }

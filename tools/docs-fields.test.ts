@@ -22,7 +22,10 @@ describe('the editors’ field map', () => {
   })
 
   it('puts back a table edited by hand', () => {
-    const edited = doc.replace('| `metaTitle` | Not on the page:', '| `metaTitle` | Shown on the page:')
+    const edited = doc.replace(
+      '| `metaTitle` | Search title (browser tab) | Not on the page:',
+      '| `metaTitle` | Title | On the page:',
+    )
     expect(edited).not.toBe(doc)
     expect(withFieldTables(edited)).toBe(doc)
   })
@@ -44,10 +47,16 @@ describe('the editors’ field map', () => {
     ).toEqual(markupFieldsOf('blog'))
   })
 
-  it('gives each field its section, its limits and whether it is required', () => {
-    expect(pageRow('metaTitle')).toMatchObject({ takes: 'plain text', limits: '10 to 60 characters', required: 'yes' })
+  it('gives each field its label, its section, its limits and whether it is required', () => {
+    expect(pageRow('metaTitle')).toMatchObject({
+      name: 'Search title (browser tab)',
+      takes: 'plain text',
+      limits: '10 to 60 characters',
+      required: 'yes',
+    })
     expect(pageRow('title2')).toMatchObject({ where: expect.stringMatching(/^\*\*Opening\*\*: /), required: 'no' })
     expect(pageRow('faqs[].question')).toMatchObject({
+      name: 'Question',
       where: expect.stringMatching(/^\*\*FAQ\*\*: each question/),
       limits: '8 to 200 characters',
       required: 'when `faqs` is there',
@@ -55,13 +64,17 @@ describe('the editors’ field map', () => {
     expect(pageRow('services')).toMatchObject({ takes: 'a list', limits: '1 to 8 in the list', required: 'yes' })
     expect(pageRow('descriptionOne')).toMatchObject({ limits: 'at least 1 in the list; each not empty' })
     expect(pageRow('category')?.limits).toBe('one of `service`, `industry`, `location`')
+    expect(pageRow('audience.country')).toMatchObject({
+      where: expect.stringMatching(/^Not on the page: /),
+      limits: 'two capital letters, e.g. `US`',
+    })
     expect(fieldRows('site').find((r) => r.field === 'numbers[].value')).toMatchObject({
       where: expect.stringMatching(/^\*\*Numbers band\*\*: /),
       limits: 'up to 12 characters',
     })
   })
 
-  it('refuses a field the schema gains until the script says where it shows', () => {
+  it('refuses a field the schema gains until the field map says where it shows', () => {
     const schema = changedPageSchema((p) => (p.heroBadge = { type: 'string', maxLength: 20 }))
     expect(() => fieldTable('page', schema)).toThrow(/heroBadge is not placed/)
   })

@@ -1,8 +1,8 @@
 /**
  * `npm run docs:fields`: the field map of docs/editing.md, from the schemas so it cannot go stale.
- * Writes between their markers a table of every landing-page field (where it shows, plain text or
- * markup, its limits, whether it is required), of every blog post field, and of the site.yaml words
- * editors change most. Then pictures a landing page of the build (DIST_DIR, default dist/) in
+ * Writes between their markers a table of every landing-page field (its label, where it shows, plain
+ * text or markup, its limits, whether it is required), of every blog post field, and of the site.yaml
+ * words editors change most; labels, sections and words come from the field map (codegen/fields.ts). Then pictures a landing page of the build (DIST_DIR, default dist/) in
  * Chromium, light theme, at 1280 and 375 px, each section outlined and labelled with the fields it
  * shows (FIELD_MAPS). `--no-pictures` writes the tables only.
  */
@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse } from 'yaml'
 import { CONTENT_DIRS } from '../codegen/content-files.ts'
+import { FIELDS, fieldLabel, mapPathOf, OFF_PAGE, PATTERN_WORDS, SECTIONS, sectionOf } from '../codegen/fields.ts'
 import { fieldSchema, type JsonSchema } from '../codegen/json-schema.ts'
 import { markupFieldsOf } from '../codegen/rules/markup-in-plain-text.ts'
 import { schemaFiles } from '../codegen/schemas.ts'
@@ -32,79 +33,6 @@ const FIELD_MAPS = [{ width: 1280, file: 'docs/images/field-map.png' }]
 const PICTURE_CONTEXT = { colorScheme: 'light', reducedMotion: 'reduce', bypassCSP: true } as const
 
 const NOT_ON_PAGE = 'Not on the page:'
-/** The title and text of each card of a list. */
-const cards = (list: string) => ({ [`${list}[].title`]: "each card's title", [`${list}[].desc`]: "each card's text" })
-/** A picture's file, and its words for people who cannot see it. */
-const picture = (img: string, where: string) => ({
-  [`${img}.src`]: `the picture ${where}`,
-  [`${img}.alt`]: 'that picture in words, read aloud to people who cannot see it',
-})
-
-/**
- * What each landing-page field is on the page, by its place in the schema (`faqs[].answer`). The
- * section's name comes from the preview's section map; a field the schema adds needs a line here.
- */
-const PAGE_PARTS: Record<string, string> = {
-  metaTitle: `${NOT_ON_PAGE} the browser tab, and the page's title in search results`,
-  metaDescription: `${NOT_ON_PAGE} the text under the title in search results`,
-  label: `${NOT_ON_PAGE} the page's name in the footer and in the home page's lists`,
-  category: `${NOT_ON_PAGE} which list of the footer and the home page holds it`,
-  'audience.places': `${NOT_ON_PAGE} where the readers are, for the check ([Pages about a place](#pages-about-a-place))`,
-  'audience.country': `${NOT_ON_PAGE} the readers' country, for the check`,
-  'audience.timeZone': `${NOT_ON_PAGE} the readers' time zone, for the check`,
-  title1: 'the main heading, its first words',
-  title2: 'the main heading, continued in the accent colour',
-  ...picture('img1', 'beside the main heading'),
-  descriptionOne: 'the paragraphs under the main heading',
-  ...picture('img2', 'beside the second block'),
-  descriptionTwo: 'its paragraphs; `[]` for no second block',
-  ...picture('img3', 'beside the third block'),
-  descriptionThree: 'its paragraphs; `[]` for no third block',
-  serviceTitle: 'the heading',
-  services: 'the cards, numbered 01, 02 … in this order',
-  'services[].num': "each card's number; leave it out, cards are numbered in order",
-  ...cards('services'),
-  'services[].img': "each card's icon; leave it out, icons are taken in turn from `serviceIcons` in site.yaml",
-  'services[].benefits': "each card's checklist, one line per benefit",
-  'areas_of_specialization.title': 'the heading',
-  'areas_of_specialization.items': 'the cards',
-  ...cards('areas_of_specialization.items'),
-  stepsVariant: 'no words: `process` labels the cards Step 01, Step 02 …; `industries` shows them as industries served',
-  our_steps_title: 'the heading',
-  our_steps_description: 'the line under the heading',
-  our_steps: 'the first row of cards, three per line on a computer',
-  'our_steps[].stepNo': "each card's label; leave it out for Step 01, Step 02 …",
-  ...cards('our_steps'),
-  our_steps2: 'the second row of cards, two per line, numbered after the first row',
-  'our_steps2[].stepNo': "each card's label; leave it out for the next number",
-  ...cards('our_steps2'),
-  integrations: 'the icons with their names',
-  'integrations[].name': 'each name, under its icon',
-  'integrations[].img': 'each icon (SVG)',
-  'integrations[].img2': 'the same icon as PNG, for tools that cannot show SVG (not seen by visitors)',
-  why_choose_title: 'the heading',
-  why_choose: 'the cards, one reason each',
-  ...cards('why_choose'),
-  faqTitle: 'the small label above the heading; without it, `labels.faq` of site.yaml',
-  faqs_title: 'the heading; without it, `labels.faqHeading` of site.yaml',
-  faqs: 'the questions, in this order',
-  'faqs[].question': 'each question; a click on it opens its answer',
-  'faqs[].answer': 'each answer, shown when its question is clicked',
-  contactUsToday: 'the text of the closing box above the footer, beside the button',
-}
-
-/** Where each blog post field shows: on the post's page, and on its card on /blog and in Recent Blogs. */
-const BLOG_PARTS: Record<string, string> = {
-  id: `${NOT_ON_PAGE} the post's number; give each new post the next one, never reuse one`,
-  custom_url: "the post's address, /blog/ followed by it; the file name must be the same",
-  title: "**Post**: the heading. **Cards** (/blog, Recent Blogs): the card's title",
-  meta_title: `${NOT_ON_PAGE} the browser tab, and the post's title in search results`,
-  meta_desc: `${NOT_ON_PAGE} the text under the title in search results`,
-  ...picture('image', 'under the heading, and on each of its cards'),
-  published: '**Post**: the date under the heading. The newest post comes first everywhere',
-  author: `${NOT_ON_PAGE} told to search engines as the author`,
-  description: '**Post**: its paragraphs. **Cards**: the first 140 characters, without markup',
-}
 
 /** The words of content/site.yaml that editors change most; the schema says where each shows. */
 const SITE_FIELDS = `company.name company.tagline company.email company.phone nav[].label nav[].href labels.talkToExpert
@@ -112,23 +40,13 @@ const SITE_FIELDS = `company.name company.tagline company.email company.phone na
   toolStack[].name toolStack[].desc consultation.heading consultation.intro consultation.submit home.title home.titleAccent
   home.lead footer.copyright footer.links[].label footer.links[].href`.split(/\s+/)
 
-/** Patterns of the schemas in words; a pattern the schemas add needs a line here. */
-const PATTERN_WORDS: Record<string, string> = {
-  '^[A-Z]': 'starts with a capital letter',
-  '^[A-Z]{2}$': 'two capital letters, e.g. `US`',
-  '^0[1-8]$': '`01` to `08`',
-  '^[a-z0-9]+(-[a-z0-9]+)*$': 'lowercase letters and digits, words joined by hyphens',
-  '^\\d{4}-\\d{2}-\\d{2}$': 'a date written `YYYY-MM-DD`, in double quotes',
-  '^(https?://|/|mailto:|tel:)': 'starts with `/`, `https://`, `http://`, `mailto:` or `tel:`',
-  '^[^@\\s]+@[^@\\s]+\\.[A-Za-z]{2,}$': 'an email address',
-}
 /** A picture's path: `/images/…` ending in its extension, or one of those in brackets. */
 const IMAGE_PATTERN = /^\^\/images\/.*\\\.\(?([a-z|]+)\)?\$$/
 
 const schemas = Object.values(schemaFiles).map((s) => s.schema)
 
-/** One row of a table: a field, named by its place in the schema (`faqs[].answer`), and what it is. */
-export type FieldRow = Record<'field' | 'where' | 'takes' | 'limits' | 'required', string>
+/** One row of a table: a field, by its place in the schema (`faqs[].answer`) and its label, and what it is. */
+export type FieldRow = Record<'field' | 'name' | 'where' | 'takes' | 'limits' | 'required', string>
 
 /** One field met on the walk through a schema; `required` in words: yes, no, or when its group is there. */
 interface Walked {
@@ -196,7 +114,7 @@ function valueLimits(field: string, schema: JsonSchema): string {
     const image = IMAGE_PATTERN.exec(schema.pattern)
     const words = image ? `a file \`/images/…\`: .${image[1].replace(/\|/g, ', .')}` : PATTERN_WORDS[schema.pattern]
     if (!words)
-      throw new Error(`${field}: the pattern ${schema.pattern} has no words: add them to PATTERN_WORDS in tools/docs-fields.ts`)
+      throw new Error(`${field}: the pattern ${schema.pattern} has no words: add them to PATTERN_WORDS in codegen/fields.ts`)
     parts.push(words)
   }
   const length = lengthWords(schema.minLength, schema.maxLength)
@@ -215,8 +133,8 @@ function takes(field: string, schema: JsonSchema, item: JsonSchema | undefined, 
   return item ? 'plain text, a list' : 'plain text'
 }
 
-/** A walked field as a row; `where` says where it shows. */
-function rowOf(walked: Walked, where: string, markup: ReadonlySet<string>, root: JsonSchema): FieldRow {
+/** A walked field as a row of `kind`'s table. */
+function rowOf(kind: MappedKind, walked: Walked, markup: ReadonlySet<string>, root: JsonSchema): FieldRow {
   const { label, schema, required } = walked
   const item = schema.type === 'array' ? fieldSchema(root, [...walked.path, 0], schemas) : undefined
   const limits =
@@ -225,34 +143,41 @@ function rowOf(walked: Walked, where: string, markup: ReadonlySet<string>, root:
       : item
         ? [countWords(schema), valueLimits(label, item) && `each ${valueLimits(label, item)}`].filter(Boolean).join('; ')
         : valueLimits(label, schema)
-  return { field: label, where, takes: takes(label, schema, item, markup), limits, required }
+  const name = fieldLabel(mapPathOf(kind, walked.path))
+  return { field: label, name, where: whereOf(kind, walked), takes: takes(label, schema, item, markup), limits, required }
 }
 
 /**
- * Where a field shows. A page field: its section (from the preview's section map) and its part of
- * it; a post field: its part; a site.yaml field: its section and its schema description.
+ * Where a field shows, from the field map: its section, and what it is there. A landing-page field
+ * must name a section or be off the page; a site.yaml field's words are its schema description.
  */
-function whereOf(kind: MappedKind, field: Walked, doc: unknown): string {
-  const file = kind === 'page' ? PICTURED_FILE : CONTENT_DIRS.site
-  const section = kind === 'blog' ? undefined : cropTargetOf(PICTURED_ROUTE, file, [field.path[0]], doc)
-  const part = kind === 'site' ? (field.schema.description ?? '') : (kind === 'page' ? PAGE_PARTS : BLOG_PARTS)[field.label]
-  if (!part) throw new Error(`${field.label} is not placed: add it to the ${kind} parts in tools/docs-fields.ts`)
-  if (kind === 'page' && !section === !part.startsWith(NOT_ON_PAGE))
-    throw new Error(`${field.label}: PAGE_PARTS and the preview's section map disagree on whether it is on the page`)
-  return section ? `**${section.label}**: ${part}` : part
+function whereOf(kind: MappedKind, field: Walked): string {
+  const section = sectionOf(kind, field.path)
+  const shows = kind === 'site' ? field.schema.description : FIELDS[mapPathOf(kind, field.path)]?.shows
+  if (kind === 'page' && !section)
+    throw new Error(`${field.label} is not placed: give it a section, or OFF_PAGE, in codegen/fields.ts`)
+  if (!shows) throw new Error(`${field.label} is not placed: say what it shows in codegen/fields.ts`)
+  if (section === OFF_PAGE) return `${NOT_ON_PAGE} ${shows}`
+  return section ? `**${SECTIONS[section].label}**: ${shows}` : shows
 }
+
+/** The fields of `kind` the map says something of for the guide, as the walk names them (`faqs[].answer`). */
+const describedFields = (kind: MappedKind) =>
+  Object.keys(FIELDS)
+    .filter((path) => path.startsWith(`${kind}.`) && FIELDS[path].shows)
+    .map((path) => path.slice(kind.length + 1))
 
 /** The rows of one kind's table; `root` is its schema, or a changed copy of it. */
 export function fieldRows(kind: MappedKind, root: JsonSchema = schemaFiles[kind].schema): FieldRow[] {
   const markup = new Set(markupFieldsOf(kind))
   const walked = walkSchema(root)
   const labels = new Set(walked.map((w) => w.label))
-  const listed = kind === 'site' ? SITE_FIELDS : Object.keys(kind === 'page' ? PAGE_PARTS : BLOG_PARTS)
+  const listed = kind === 'site' ? SITE_FIELDS : describedFields(kind)
   const stale = listed.filter((label) => !labels.has(label))
-  if (stale.length) throw new Error(`${stale.join(', ')}: not in the ${kind} schema; change tools/docs-fields.ts`)
-  const doc = kind === 'page' ? parse(readFileSync(PICTURED_FILE, 'utf8')) : undefined
+  const where = kind === 'site' ? 'SITE_FIELDS in tools/docs-fields.ts' : 'codegen/fields.ts'
+  if (stale.length) throw new Error(`${stale.join(', ')}: not in the ${kind} schema; change ${where}`)
   const shown = kind === 'site' ? walked.filter((w) => SITE_FIELDS.includes(w.label)) : walked
-  return shown.map((w) => rowOf(w, whereOf(kind, w, doc), markup, root))
+  return shown.map((w) => rowOf(kind, w, markup, root))
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|')
@@ -261,9 +186,11 @@ const cell = (text: string) => text.replace(/\|/g, '\\|')
 export function fieldTable(kind: MappedKind, root?: JsonSchema): string {
   const rows = fieldRows(kind, root)
   return [
-    '| field | where it shows | takes | limits | required |',
-    '| --- | --- | --- | --- | --- |',
-    ...rows.map((r) => `| ${code(r.field)} | ${cell(r.where)} | ${r.takes} | ${cell(r.limits)} | ${cell(r.required)} |`),
+    '| field | name | where it shows | takes | limits | required |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (r) => `| ${code(r.field)} | ${cell(r.name)} | ${cell(r.where)} | ${r.takes} | ${cell(r.limits)} | ${cell(r.required)} |`,
+    ),
   ].join('\n')
 }
 

@@ -1,23 +1,27 @@
 import { describe, expect, it } from 'vitest'
+import type { ContentKind } from '../../codegen/schemas.ts'
 import { fieldName, type FieldPath } from './field-names.ts'
 
 describe('fieldName', () => {
-  it.each<[FieldPath, string]>([
-    [['faqs', 5, 'answer'], 'FAQ 6, answer'],
-    [['faqs', 5, 'answer', 1], 'FAQ 6, answer, paragraph 2'],
-    [['faqs', 0], 'FAQ 1'],
-    [['services', 2, 'benefits', 0], 'Service 3, benefit 1'],
-    [['our_steps2', 1, 'desc'], 'Steps, second row, step 2, description'],
-    [['descriptionOne', 1], 'Opening text, paragraph 2'],
-    [['metaTitle'], 'Browser-tab title (metaTitle)'],
-    [['img1', 'alt'], 'Picture 1, picture description (alt)'],
-    [['nav', 2, 'label'], 'Menu item 3, label'],
-    [['labels', 'talkToExpert'], 'Labels, talk to expert'],
-  ])('%j is "%s"', (path, name) => {
-    expect(fieldName(path)).toBe(name)
+  it.each<[ContentKind, FieldPath, string]>([
+    ['page', ['faqs', 5, 'answer'], 'FAQ 6, answer'],
+    ['page', ['faqs', 0], 'FAQ 1'],
+    ['page', ['services', 2, 'benefits', 0], 'Service card 3, benefit 1'],
+    ['page', ['our_steps2', 1, 'desc'], 'Process steps, second row, step 2, text'],
+    ['page', ['descriptionOne', 1], 'Hero paragraphs, paragraph 2'],
+    ['page', ['areas_of_specialization', 'items', 0, 'title'], 'Areas of specialization, area card 1, title'],
+    ['page', ['metaTitle'], 'Search title (browser tab)'],
+    ['page', ['img1', 'alt'], 'Hero image, alt text (what the image shows)'],
+    ['page', ['integrations', 0, 'img'], 'Integration 1, icon (SVG)'],
+    ['blog', ['description', 2], 'Post text, paragraph 3'],
+    ['site', ['nav', 2, 'label'], 'Menu item 3, label'],
+    ['site', ['labels', 'talkToExpert'], 'Interface words, talk to expert'],
+  ])('%s %j is "%s"', (kind, path, name) => {
+    expect(fieldName(path, kind)).toBe(name)
   })
 
-  it('numbers from 1 and names an unknown key in words', () => {
-    expect(fieldName(['someNew_field', 0, 'innerKey'])).toBe('Some new field, item 1, inner key')
+  it('numbers from 1 and names an unknown key in words, keeping the list before its generic item', () => {
+    expect(fieldName(['someNew_field', 0, 'innerKey'], 'page')).toBe('Some new field, item 1, inner key')
+    expect(fieldName(['title', 0], undefined)).toBe('Title, item 1')
   })
 })

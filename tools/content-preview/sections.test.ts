@@ -1,21 +1,28 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { OFF_PAGE, sectionOf } from '../../codegen/fields.ts'
 import { cropTargetOf, pictureTarget } from './sections.ts'
 
 const PAGE = 'content/pages/Ai-Development.yaml'
 const pageFields = Object.keys(
   (JSON.parse(readFileSync('schema/page.schema.json', 'utf8')) as { properties: Record<string, unknown> }).properties,
 )
-/** Fields a visitor does not see in one section: the head's, and the ones that only sort or label the page. */
-const OFF_THE_PAGE = ['metaTitle', 'metaDescription', 'label', 'category', 'audience']
 
 describe('cropTargetOf', () => {
-  it('knows the section of every field of a landing page a visitor sees', () => {
+  it('pictures every field of a landing page a visitor sees, and none the field map marks off the page', () => {
+    const offPage = pageFields.filter((field) => sectionOf('page', [field]) === OFF_PAGE)
+    expect(offPage).toEqual(['metaTitle', 'metaDescription', 'label', 'category', 'audience'])
     const unplaced = pageFields.filter(
-      (field) => !OFF_THE_PAGE.includes(field) && !cropTargetOf('/ai/Ai-Development', PAGE, [field], {}),
+      (field) => !offPage.includes(field) && !cropTargetOf('/ai/Ai-Development', PAGE, [field], {}),
     )
     expect(unplaced).toEqual([])
-    for (const field of OFF_THE_PAGE) expect(cropTargetOf('/ai/Ai-Development', PAGE, [field], {})).toBeUndefined()
+    for (const field of offPage) expect(cropTargetOf('/ai/Ai-Development', PAGE, [field], {})).toBeUndefined()
+    expect(cropTargetOf('/ai/Ai-Development', PAGE, ['audience', 'places', 0], {})).toBeUndefined()
+  })
+
+  it('places a field inside a list in the section of its list', () => {
+    expect(cropTargetOf('/ai/x', PAGE, ['services', 1, 'benefits', 0], {})?.key).toBe('services')
+    expect(cropTargetOf('/ai/x', PAGE, ['img2', 'alt'], {})?.key).toBe('block-2')
   })
 
   it('crops one FAQ item alone, numbered as the reader counts', () => {
@@ -40,6 +47,7 @@ describe('cropTargetOf', () => {
     expect(cropTargetOf('/', 'content/site.yaml', ['labels', 'x'], {})).toBeUndefined()
     expect(cropTargetOf('/blog/x', 'content/blogs/x.yaml', ['title'], {})?.selector).toBe('article.blog-post')
     expect(cropTargetOf('/ai/y', 'content/blogs/x.yaml', ['title'], {})?.key).toBe('recent-blogs')
+    expect(cropTargetOf('/blog/x', 'content/blogs/x.yaml', ['meta_title'], {})).toBeUndefined()
   })
 
   it('finds a picture by its address', () => {
