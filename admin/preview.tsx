@@ -9,6 +9,8 @@ import type { DOMPurify } from 'dompurify'
 import { useState } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import terms from 'site-part:terms'
+import { walkData, type JsonSchema } from '../codegen/json-schema.ts'
+import pageSchema from '../schema/page.schema.json'
 import type { Page } from '../src/generated/content-types.ts'
 import type { PageData } from '../src/core/content.ts'
 import { PURIFY_CONFIG, toBlocks, type ParsedNode } from '../src/core/markup-html.ts'
@@ -36,34 +38,31 @@ function parsedNodes(nodes: NodeListOf<ChildNode>): ParsedNode[] {
 const markupBlocks = (purify: DOMPurify, html: string): MarkupNode[] =>
   toBlocks(parsedNodes(purify.sanitize(withTerms(html), { ...PURIFY_CONFIG, RETURN_DOM_FRAGMENT: true }).childNodes))
 
-/** An image of the entry: its size is only known to the build, so the preview gives the layout's usual one. */
-const sized = (image: Page['img1'] | undefined) => image && { ...image, width: 640, height: 480 }
+/** The page schema's refs that mark a value the build turns into something else. */
+const isMarkup = (refs: readonly string[]) => refs.some((ref) => ref.endsWith('/markup'))
+const isImage = (schema: JsonSchema) => schema.properties?.src !== undefined && schema.properties.alt !== undefined
 
-/** The entry's data as the page receives it from the build: terms inserted, markup parsed, images sized. */
+/**
+ * The entry's data as the page receives it from the build, walked beside the page schema: every
+ * text with its terms inserted, markup parsed into blocks, images given a size (only the build
+ * knows the real one, so the layout's usual 640 by 480), and the lists a new entry has not filled
+ * yet empty. A field the schema adds needs nothing here.
+ */
 function pageData(data: Partial<Page>, purify: DOMPurify): PageData {
-  const blocks = (html: unknown) => markupBlocks(purify, typeof html === 'string' ? html : '')
-  const paragraphs = (list: unknown) => (Array.isArray(list) ? list.map(blocks) : [])
-  const text = (value: unknown) => (typeof value === 'string' ? withTerms(value) : '')
-  const cards = <T extends { title?: string; desc?: string }>(list: T[] | undefined) =>
-    (list ?? []).map((card) => ({ ...card, title: text(card.title), desc: text(card.desc) }))
-  return {
-    ...(data as Page),
-    img1: sized(data.img1)!,
-    img2: sized(data.img2),
-    img3: sized(data.img3),
-    descriptionOne: paragraphs(data.descriptionOne),
-    descriptionTwo: paragraphs(data.descriptionTwo),
-    descriptionThree: paragraphs(data.descriptionThree),
-    services: cards(data.services),
-    our_steps: cards(data.our_steps),
-    our_steps2: cards(data.our_steps2),
-    why_choose: cards(data.why_choose),
-    faqs: (data.faqs ?? []).map((faq) => ({ question: text(faq.question), answer: blocks(faq.answer) })),
-    contactUsToday: blocks(data.contactUsToday),
-    ...(data.areas_of_specialization
-      ? { areas_of_specialization: { ...data.areas_of_specialization, items: cards(data.areas_of_specialization.items) } }
-      : {}),
-  } as PageData
+  const out = structuredClone(data) as Record<string, unknown>
+  for (const [key, field] of Object.entries(pageSchema.properties))
+    if (out[key] === undefined && (field as JsonSchema).type === 'array') out[key] = []
+  walkData(data, pageSchema as JsonSchema, {
+    value(value, path, described) {
+      if (path.length === 0 || !described) return
+      const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((n, s) => n[s] as never, out)
+      const last = path[path.length - 1]
+      if (typeof value === 'string') parent[last] = isMarkup(described.refs) ? markupBlocks(purify, value) : withTerms(value)
+      else if (value && typeof value === 'object' && isImage(described.schema))
+        parent[last] = { ...(value as object), width: 640, height: 480 }
+    },
+  })
+  return out as unknown as PageData
 }
 
 /**

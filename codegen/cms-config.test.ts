@@ -52,7 +52,7 @@ function dataPaths(kind: ContentKind): { path: string; schema: JsonSchema; paren
 }
 
 describe('the CMS configuration', () => {
-  it(`${CMS_CONFIG_FILE} is what the schemas make (run npx tsx codegen/cms-config.ts)`, () => {
+  it(`${CMS_CONFIG_FILE} is what the schemas make (run npm run cms:config)`, () => {
     expect(readFileSync(CMS_CONFIG_FILE, 'utf8')).toBe(cmsConfigText())
   })
 

@@ -3,7 +3,7 @@
  * Schemas, so the forms ask for exactly what the content check accepts: objects become groups,
  * lists of objects repeatable groups, enums drop-downs, descriptions hints, length limits and
  * patterns field rules, image paths the image picker, markup fields the rich-text widget. Run
- * `npx tsx codegen/cms-config.ts` after a schema change; a test fails while the committed file differs.
+ * `npm run cms:config` after a schema change; a test fails while the committed file differs.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -240,7 +240,7 @@ export function cmsConfig() {
 }
 
 const HEADER =
-  '# Generated from schema/*.schema.json by `npx tsx codegen/cms-config.ts` (labels: codegen/fields.ts).\n' +
+  '# Generated from schema/*.schema.json by `npm run cms:config` (labels: codegen/fields.ts).\n' +
   '# Do not edit: change the schema or the labels and run it again; a test fails while this file is stale.\n'
 
 /** The configuration as the committed file holds it: quoted as Prettier quotes YAML here, so `npm run format:check` passes it. */
