@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs'
 import path from 'node:path'
-import { isMainThread } from 'node:worker_threads'
 
 /**
  * A folder of node_modules/.cache for work kept between builds under a hash of what it is made
@@ -61,11 +60,10 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 
 /**
  * Says on stderr that a cache folder cannot hold its files (a read-only disk): the build goes on with
- * what it keeps in memory. Once per folder and process, and by the main thread only: worker threads
- * open the same folders after it, and what they would say it has said.
+ * what it keeps in memory. Once per folder and process.
  */
 export function warnUnwritableCache(dir: string, error: unknown) {
-  if (unwritable.has(dir) || !isMainThread) return
+  if (unwritable.has(dir)) return
   unwritable.add(dir)
   process.stderr.write(`the content cache at ${dir} cannot be written (${reason(error)}): results are kept in memory\n`)
 }
