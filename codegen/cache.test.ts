@@ -12,6 +12,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { CHECKER_CODE, codeFiles, codeVersion, importedPackages } from './code-version.ts'
 
@@ -202,32 +203,28 @@ describe('image sizes', () => {
   })
 })
 
-describe('the store of claim problems', () => {
-  const claimFiles = (root: string) =>
-    readdirSync(path.join(root, 'node_modules/.cache/site-content'))
-      .filter((f) => /^claims-.*\.json$/.test(f))
-      .map((f) => path.join(root, 'node_modules/.cache/site-content', f))
+describe('the claim verdicts', () => {
+  const storeOf = (root: string) => new Database(path.join(root, 'node_modules/.cache/site-content/checked.db'))
+  /** The kept verdicts: the store's lists, where each file's own result is an object. */
+  const verdicts = (root: string) => {
+    const db = storeOf(root)
+    try {
+      return (db.prepare("SELECT value FROM results WHERE value LIKE '[%'").all() as { value: string }[]).map((r) => r.value)
+    } finally {
+      db.close()
+    }
+  }
 
-  it.each([
-    ['not JSON', () => '{"cut off'],
-    [
-      'problems that are not lists',
-      (kept: string) => JSON.stringify(Object.fromEntries(Object.keys(JSON.parse(kept)).map((k) => [k, 5]))),
-    ],
-  ])('is rebuilt, with one line on stderr, when it holds %s', async (_what, damage) => {
-    const root = siteCopy(`claims-${_what.replaceAll(' ', '-')}`)
+  it('are kept in the result store, one per page, and a damaged one is found again', async () => {
+    const root = siteCopy('claims-kept')
     const expected = (await newBuild()).loadContent(root).problems
-    const [file] = claimFiles(root)
-    const kept = readFileSync(file, 'utf8')
-    writeFileSync(file, damage(kept))
-    const checker = await newBuild()
-    let problems: unknown
-    const said = stderrOf(() => (problems = checker.loadContent(root).problems))
-    expect(said).toEqual([
-      expect.stringMatching(new RegExp(`^the claims cache at ${file} could not be read \\(.+\\) and was rebuilt$`)),
-    ])
-    expect(problems).toEqual(expected)
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(JSON.parse(kept))
+    const kept = verdicts(root)
+    expect(kept.length).toBe(50)
+    const db = storeOf(root)
+    db.prepare("UPDATE results SET value = '[5' WHERE value LIKE '[%'").run()
+    db.close()
+    expect((await newBuild()).loadContent(root).problems).toEqual(expected)
+    expect(verdicts(root).sort()).toEqual([...kept].sort())
   })
 
   it('falls back to memory, with one line on stderr for the folder, when the folder cannot hold a file', async () => {

@@ -11,20 +11,13 @@ export interface Compiled {
   key?: string
 }
 
-/** The verdicts of a site rule by file key, under one context; kept in memory and in one file on disk. */
-export interface VerdictStore {
-  byFile: Map<string, Problem[]>
-  /** Whether it holds results the disk does not. */
-  changed: boolean
-  file?: string
-}
-
 /**
  * What the checker keeps in memory for this process (or worker thread). A build hands Vite its
  * plugins inline (scripts/build.ts), so they share these modules and find the results the build made.
  */
 export const memory = {
   compiled: new Map<string, Compiled>(),
-  verdicts: new Map<string, VerdictStore>(),
+  /** The site rules' verdicts, by file, rule and context (site-checks.ts). */
+  verdicts: new Map<string, Problem[]>(),
   checks: { count: 0 },
 }

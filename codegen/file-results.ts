@@ -24,7 +24,7 @@ let checker: string | undefined
  * a cached result is only reused by the same checker. Read once per process, on the first use of
  * the cache, from the project this file is in.
  */
-export function checkerVersion(): string {
+function checkerVersion(): string {
   return (checker ??= codeVersion(path.join(path.dirname(fileURLToPath(import.meta.url)), '..'), CHECKER_CODE))
 }
 

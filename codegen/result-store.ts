@@ -157,8 +157,9 @@ function connect(file: string) {
       db.prepare('DELETE FROM results WHERE used < ?').run(today() - KEEP_DAYS)
       db.pragma(`user_version = ${today()}`)
     }
+    // A key is put again only when its kept value could not be used: the new value replaces it.
     const insert = db.prepare(
-      'INSERT INTO results (key, used, value) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET used = excluded.used',
+      'INSERT INTO results (key, used, value) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET used = excluded.used, value = excluded.value',
     )
     const touch = db.prepare('UPDATE results SET used = ? WHERE key = ? AND used < ?')
     return {
