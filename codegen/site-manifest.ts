@@ -1,6 +1,6 @@
 import { blogRoute, type BuiltBlog } from '../src/core/blog.ts'
 import type { BlogApiSettings } from '../src/core/blog-api.ts'
-import type { ManifestRoute, SiteManifest } from '../src/core/manifest.ts'
+import { movesOf, type ManifestRoute, type SiteManifest } from '../src/core/manifest.ts'
 import { BLOGS_DIR, FIXED_ROUTES, htmlFileFor } from '../src/core/routes.ts'
 import type { BlogData } from '../src/core/content.ts'
 import { CONTENT_DIRS } from './content-files.ts'
@@ -63,6 +63,6 @@ export function siteManifest(
     retentionDays: (content.site as { privacy: { retentionDays: number } }).privacy.retentionDays,
     // Only a preview build names it, so the live build's manifest stays as it was.
     ...(preview ? { preview: true as const } : {}),
-    redirects: content.redirects.map(({ from, to }) => ({ from, to })),
+    redirects: movesOf(content.redirects),
   }
 }

@@ -10,6 +10,7 @@ import { createSiteIndex, type CheckedSiteIndex } from './site-index.ts'
 import { writeGenerated } from './generate.ts'
 import { dataModule, PAGE_DATA_STORE, pageDataModuleSource, pageDataStoreSource, type BuildContent } from './build-content.ts'
 import { formatProblem } from './report.ts'
+import { movesOf, type Redirect } from '../src/core/manifest.ts'
 import { landingFileOf, landingRouteOf, PAGE_DATA_SPECIFIER, pageDataFile } from '../src/core/routes.ts'
 
 /**
@@ -90,7 +91,9 @@ export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin 
         kind === 'site' ? undefined : siteTerms(),
       )
       const part = new URLSearchParams(query).get('part')
-      return { code: contentModule(file, problems, data, part, (error) => this.error(error)), map: null }
+      // The browser needs where each old address leads, not the editors' notes on why.
+      const served = kind === 'redirects' && data ? { redirects: movesOf(data.redirects as Redirect[]) } : data
+      return { code: contentModule(file, problems, served, part, (error) => this.error(error)), map: null }
     },
     transform(code, id, options) {
       if (build && options?.ssr && id === ssrEntry)

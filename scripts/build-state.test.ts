@@ -36,6 +36,12 @@ describe('code key', () => {
     expect(codeKey(root, {})).not.toBe(afterSite)
   })
 
+  it('changes with content/redirects.yaml, whose moves the browser bundle carries', () => {
+    const before = codeKey(root, {})
+    write('content/redirects.yaml', 'redirects:\n  - { from: /ai/Old, to: /ai/A }\n')
+    expect(codeKey(root, {})).not.toBe(before)
+  })
+
   it('changes with a library the build uses, not with a tool', () => {
     const lockfile = (eslint: string, vite: string) =>
       write(

@@ -34,6 +34,8 @@ export const BUILD_CODE = {
     'tsconfig.node.json',
     // Its keys are bundled as `site-part:` modules.
     'content/site.yaml',
+    // Its moves are bundled for the browser's own navigation (site-content:redirects).
+    'content/redirects.yaml',
     // VITE_ variables a deployment may keep in files.
     '.env',
     '.env.local',

@@ -1,3 +1,4 @@
+import type { Redirect as RedirectEntry } from '../generated/content-types.ts'
 import type { BuiltBlog } from './blog.ts'
 import type { BlogApiSettings } from './blog-api.ts'
 
@@ -17,11 +18,11 @@ export interface ManifestRoute {
   lastmod?: string
 }
 
-/** An old page address and the route it now leads to, as content/redirects.yaml lists it. */
-export interface Redirect {
-  from: string
-  to: string
-}
+/** An old page address and the route it now leads to, as content/redirects.yaml lists it, without its note. */
+export type Redirect = Pick<RedirectEntry, 'from' | 'to'>
+
+/** The moves of content/redirects.yaml as the server and the browser use them: the editors' notes stay behind. */
+export const movesOf = (redirects: readonly Redirect[]): Redirect[] => redirects.map(({ from, to }) => ({ from, to }))
 
 /**
  * Everything the running site needs from the content, written by the build next to the HTML: the
