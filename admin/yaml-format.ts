@@ -261,9 +261,8 @@ export const readContentYaml = (text: string): unknown => parse(text)
  * all of ours, so a $ref into another file (a post's image) resolves as in its own.
  */
 export function schemaOrder(schema: JsonSchema, schemas: readonly JsonSchema[]): KeyOrder {
-  const root = { ...schema, $defs: Object.assign({}, ...schemas.map((s) => s.$defs ?? {}), schema.$defs) }
   return (path) => {
-    const schema = fieldSchema(root, [...path])
-    return schema?.properties ? Object.keys(schema.properties) : undefined
+    const field = fieldSchema(schema, [...path], schemas)
+    return field?.properties ? Object.keys(field.properties) : undefined
   }
 }

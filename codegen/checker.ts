@@ -8,12 +8,10 @@ import { walkData } from './json-schema.ts'
 import { toMarkupBlocks } from './markup.ts'
 import { fileRules, siteRules } from './rules/index.ts'
 import { fileUnderCheck, type FileRule, type FileUnderCheck, type Leaf } from './rules/types.ts'
-import { schemaFiles, type ContentKind } from './schemas.ts'
+import { ALL_SCHEMAS, schemaFiles, type ContentKind } from './schemas.ts'
 import type { CheckedSiteIndex, SiteIndex } from './site-index.ts'
 import { expandTerms, type ContractTerms } from './terms.ts'
 import { parseYamlSource, setAt, type PathSegment, type YamlSource } from './yaml-source.ts'
-
-const schemaList = Object.values(schemaFiles).map((s) => s.schema)
 
 /** Whether a value is of the JSON type a schema names; any value is, where it names none. */
 function fitsType(value: unknown, type: unknown): boolean {
@@ -55,7 +53,7 @@ function walkFile(data: unknown, kind: ContentKind): WalkedFile {
       },
       key: (key, path) => walked.leaves.push({ path, text: key, part: 'key' }),
     },
-    schemaList,
+    ALL_SCHEMAS,
   )
   return walked
 }

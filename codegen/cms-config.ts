@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { stringify } from 'yaml'
 import { fieldSchema, type JsonSchema } from './json-schema.ts'
 import { fieldLabel, patternSentence } from './fields.ts'
-import { schemaFiles, type ContentKind } from './schemas.ts'
+import { ALL_SCHEMAS, schemaFiles, type ContentKind } from './schemas.ts'
 import { CMS_FORMAT, MARKUP_WIDGET } from '../admin/names.ts'
 
 export const CMS_CONFIG_FILE = 'admin/config.yml'
@@ -39,15 +39,6 @@ export interface CmsField {
 
 const IMAGE_PATTERN = /^\^\/images\//
 const MARKUP_REF = /\/\$defs\/markup$/
-
-/**
- * Each schema with the definitions of every other one beside its own, so a $ref into another
- * schema file (`page.schema.json#/$defs/image` from a blog post) resolves in it as in its own.
- */
-function rootOf(kind: ContentKind): JsonSchema {
-  const defs = Object.values(schemaFiles).map(({ schema }) => schema.$defs ?? {})
-  return { ...schemaFiles[kind].schema, $defs: Object.assign({}, ...defs, schemaFiles[kind].schema.$defs) }
-}
 
 /** One form rule from the length limits, the schema's own pattern and the plain-text rule, with what it asks in words. */
 function textRule(schema: JsonSchema, plainText: boolean): [string, string] | undefined {
@@ -92,7 +83,7 @@ interface At {
 
 /** The form field of the value at `at`. */
 function cmsField(at: At): CmsField {
-  const schema = fieldSchema(at.root, at.path)!
+  const schema = fieldSchema(at.root, at.path, ALL_SCHEMAS)!
   const field = (widget: string, rest: Partial<CmsField> = {}): CmsField => ({
     label: fieldLabel(at.labelPath),
     name: at.name,
@@ -137,7 +128,7 @@ function objectFields(at: At, schema: JsonSchema): CmsField[] {
 
 /** A list: of text (`field`), or of groups (`fields`), with its length limits. */
 function listField(at: At, schema: JsonSchema): Partial<CmsField> {
-  const items = fieldSchema(at.root, [...at.path, 0])!
+  const items = fieldSchema(at.root, [...at.path, 0], ALL_SCHEMAS)!
   // Each item exists once added: its required fields are required whatever the list is.
   const item = cmsField({
     root: at.root,
@@ -145,7 +136,7 @@ function listField(at: At, schema: JsonSchema): Partial<CmsField> {
     labelPath: `${at.labelPath}[]`,
     name: 'item',
     required: true,
-    markup: isMarkup(fieldSchema(at.root, at.path)?.items),
+    markup: isMarkup(fieldSchema(at.root, at.path, ALL_SCHEMAS)?.items),
   })
   const limits = {
     ...(schema.minItems ? { min: schema.minItems } : {}),
@@ -165,7 +156,7 @@ function listField(at: At, schema: JsonSchema): Partial<CmsField> {
 
 /** Every field of a content kind's top-level object. */
 export function kindFields(kind: ContentKind): CmsField[] {
-  const root = rootOf(kind)
+  const root = schemaFiles[kind].schema
   return objectFields({ root, path: [], labelPath: kind, name: kind, required: true, markup: false }, root)
 }
 

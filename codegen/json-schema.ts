@@ -29,7 +29,7 @@ export interface JsonSchema {
  * Resolves a $ref ('#/$defs/x', or 'page.schema.json#/$defs/x' naming another of `schemas` by its
  * $id) from the schema file `from`: the node, and the file it is in (where its own $refs start).
  */
-function resolveRef(
+export function resolveRef(
   ref: string,
   from: JsonSchema,
   schemas: readonly JsonSchema[] = [],

@@ -25,6 +25,9 @@ export const schemaFiles: Record<ContentKind, { file: string; schema: JsonSchema
   redirects: { file: 'schema/redirects.schema.json', schema: redirectsSchema },
 }
 
+/** Every schema, for following a $ref from one schema file into another. */
+export const ALL_SCHEMAS: readonly JsonSchema[] = Object.values(schemaFiles).map((s) => s.schema)
+
 let compiled: Record<ContentKind, ValidateFunction> | undefined
 
 /** The validator of each content kind: one Ajv instance for all, as schemas reference each other by $id. */

@@ -13,7 +13,7 @@ import { CONTENT_DIRS } from '../codegen/content-files.ts'
 import { FIELDS, fieldLabel, mapPathOf, OFF_PAGE, PATTERN_WORDS, SECTIONS, sectionOf } from '../codegen/fields.ts'
 import { fieldSchema, type JsonSchema } from '../codegen/json-schema.ts'
 import { markupFieldsOf } from '../codegen/rules/markup-in-plain-text.ts'
-import { schemaFiles } from '../codegen/schemas.ts'
+import { ALL_SCHEMAS, schemaFiles } from '../codegen/schemas.ts'
 import type { PathSegment } from '../codegen/yaml-source.ts'
 import { openForPicture } from './capture-page.ts'
 import { launchChromium, startSite } from './chromium.ts'
@@ -43,7 +43,7 @@ const SITE_FIELDS = `company.name company.tagline company.email company.phone na
 /** A picture's path: `/images/…` ending in its extension, or one of those in brackets. */
 const IMAGE_PATTERN = /^\^\/images\/.*\\\.\(?([a-z|]+)\)?\$$/
 
-const schemas = Object.values(schemaFiles).map((s) => s.schema)
+const schemas = ALL_SCHEMAS
 
 /** One row of a table: a field, by its place in the schema (`faqs[].answer`) and its label, and what it is. */
 export type FieldRow = Record<'field' | 'name' | 'where' | 'takes' | 'limits' | 'required', string>

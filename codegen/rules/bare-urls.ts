@@ -1,6 +1,6 @@
 import { reporter, type Problem, type Explained } from '../errors.ts'
-import { walkData } from '../json-schema.ts'
-import { schemaFiles, type ContentKind } from '../schemas.ts'
+import { fieldSchema } from '../json-schema.ts'
+import { ALL_SCHEMAS, schemaFiles, type ContentKind } from '../schemas.ts'
 import type { PathSegment } from '../yaml-source.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
@@ -21,37 +21,13 @@ const WEB_ADDRESS = /\bhttps?:\/\/[^\s<>"']+|(?<![@/.\w-])www\.[A-Za-z0-9-]+(?:\
 /** Links whole (an address as a link's words is clickable), then every other tag with its attributes. */
 const LINKED_OR_TAG = /<a\b[^<>]*>[\s\S]*?<\/a\s*>|<[^<>]*>/gi
 
-const schemaList = Object.values(schemaFiles).map((s) => s.schema)
-const addressFields = new Map<string, boolean>()
-
 /**
  * Whether the schema gives the value at `path` a form of its own (a pattern or a format): a link's
- * address, a path or an e-mail address, where an address is the value and no text. Found by walking
- * a skeleton of data that leads to `path` only, beside the schema as the checker walks files.
+ * address, a path or an e-mail address, where an address is the value and no text.
  */
 function isAddressField(kind: ContentKind, path: readonly PathSegment[]): boolean {
-  const shape = path.map((segment) => (typeof segment === 'number' ? 0 : segment))
-  const key = `${kind}\0${JSON.stringify(shape)}`
-  let answer = addressFields.get(key)
-  if (answer === undefined) {
-    const skeleton = shape.reduceRight<unknown>(
-      (inner, segment) => (typeof segment === 'number' ? [inner] : Object.fromEntries([[segment, inner]])),
-      '',
-    )
-    answer = false
-    walkData(
-      skeleton,
-      schemaFiles[kind].schema,
-      {
-        value(_value, at, described) {
-          if (at.length === shape.length && described) answer = 'pattern' in described.schema || 'format' in described.schema
-        },
-      },
-      schemaList,
-    )
-    addressFields.set(key, answer)
-  }
-  return answer
+  const schema = fieldSchema(schemaFiles[kind].schema, path, ALL_SCHEMAS)
+  return schema !== undefined && ('pattern' in schema || 'format' in schema)
 }
 
 /** The web addresses a reader sees as text: not a link's address, nor its words. */

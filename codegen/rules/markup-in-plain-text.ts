@@ -1,7 +1,7 @@
 import { decodeHTML, DecodingMode } from 'entities/decode'
 import { reporter, type Explained } from '../errors.ts'
-import type { JsonSchema } from '../json-schema.ts'
-import { schemaFiles, type ContentKind } from '../schemas.ts'
+import { resolveRef, type JsonSchema } from '../json-schema.ts'
+import { ALL_SCHEMAS, schemaFiles, type ContentKind } from '../schemas.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
 /** What this rule reports, and the hint for each: its part of the catalogue. */
@@ -23,17 +23,6 @@ const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<!--/
 /** Something spelt like an HTML entity: `&amp;`, `&#39;`, `&#x2019;`; whether it is one, the decoder says. */
 const ENTITY_LIKE = /&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/g
 
-const schemaById = new Map(Object.values(schemaFiles).map(({ schema }) => [schema.$id, schema]))
-
-/** The node a $ref points at, and the schema file it is in. */
-function resolve(ref: string, from: JsonSchema): { node: unknown; root: JsonSchema } {
-  const [id, pointer = ''] = ref.split('#')
-  const root = (id && schemaById.get(id)) || from
-  let node: unknown = root
-  for (const part of pointer.split('/').filter(Boolean)) node = (node as Record<string, unknown> | undefined)?.[part]
-  return { node, root }
-}
-
 /** Adds the fields under `node` that take markup (a $ref to the markup definition), named as editors read them. */
 function collectMarkupFields(node: unknown, root: JsonSchema, label: string, found: string[], refs: readonly string[]) {
   if (!node || typeof node !== 'object') return
@@ -41,8 +30,8 @@ function collectMarkupFields(node: unknown, root: JsonSchema, label: string, fou
   if (typeof schema.$ref === 'string') {
     if (schema.$ref.endsWith('/markup')) found.push(label.replace(/\[\]$/, ''))
     else if (!refs.includes(schema.$ref)) {
-      const target = resolve(schema.$ref, root)
-      collectMarkupFields(target.node, target.root, label, found, [...refs, schema.$ref])
+      const target = resolveRef(schema.$ref, root, ALL_SCHEMAS)
+      collectMarkupFields(target.schema, target.root, label, found, [...refs, schema.$ref])
     }
     return
   }

@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv'
 import { closest } from '../closest.ts'
 import { reporter, problem as stepProblem, type FieldShape, type Problem, type Explained } from '../errors.ts'
 import { fieldSchema, type JsonSchema } from '../json-schema.ts'
-import { schemaFiles, validatorFor, type ContentKind } from '../schemas.ts'
+import { ALL_SCHEMAS, schemaFiles, validatorFor, type ContentKind } from '../schemas.ts'
 import { formatFieldPath, type PathSegment, type YamlSource } from '../yaml-source.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
@@ -71,8 +71,6 @@ const TYPE_NAMES: Record<string, string> = {
   boolean: 'true or false',
 }
 
-const schemaList = Object.values(schemaFiles).map((s) => s.schema)
-
 /** What a field of this schema holds, for the hint that says how to write it. */
 function shapeOf(field: JsonSchema | undefined): FieldShape | undefined {
   if (field?.enum) return { oneOf: field.enum }
@@ -101,7 +99,7 @@ function schemaProblem(error: ErrorObject, source: YamlSource, kind: ContentKind
     }
     case 'required': {
       const key = String(params.missingProperty)
-      const field = fieldSchema(schemaFiles[kind].schema, [...path, key], schemaList)
+      const field = fieldSchema(schemaFiles[kind].schema, [...path, key], ALL_SCHEMAS)
       const description = (schema.properties ?? {})[key]?.description ?? field?.description
       const where = { ...at(path), field: formatFieldPath([...path, key]) }
       return stepProblem('MissingField', where, key, description, shapeOf(field), formatFieldPath(path))
