@@ -31,7 +31,7 @@ const changed = content.problems.length > 0 ? changedFiles(root, args, process.e
 
 if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, markdownSummary(content.problems, changed))
 if (content.problems.length > 0) {
-  console.error(formatReport(content.problems, { github: false, changed }))
+  console.error(formatReport(content.problems, changed))
   // GitHub reads workflow commands from standard output: each becomes an annotation on the diff.
   if (process.env.GITHUB_ACTIONS === 'true') console.log(githubAnnotations(content.problems, changed).join('\n'))
   const errors = errorsAmong(content.problems)

@@ -10,7 +10,7 @@ const started = performance.now()
 const content = loadContent(root)
 const errors = errorsAmong(content.problems)
 if (errors.length > 0) {
-  console.error(formatReport(content.problems, { github: false }))
+  console.error(formatReport(content.problems))
   console.error(`\ncodegen stopped: fix the ${errors.length} content error(s) above first.`)
   process.exit(1)
 }

@@ -42,7 +42,7 @@ describe('the report', () => {
   })
 
   it('keeps one FILE:LINE:COLUMN line per problem, in the order of the groups', () => {
-    const lines = formatReport(found, { github: false, changed: new Set([C]) })
+    const lines = formatReport(found, new Set([C]))
       .split('\n')
       .filter((line) => !line.startsWith('    hint:'))
     expect(lines.map((line) => line.split('  ')[0])).toEqual([`${C}:1:3`, `${C}:7:3`, `${A}:9:3`, `${B}:12:3`, `${B}:4:3`])

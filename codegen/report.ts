@@ -42,11 +42,10 @@ export function byFile(found: readonly Problem[], changed: ReadonlySet<string> =
 }
 
 /** Every problem as editors read it, grouped by file (byFile): the changed files first, errors before warnings. */
-export function formatReport(found: Problem[], options: { github: boolean; changed?: ReadonlySet<string> }): string {
-  const problems = byFile(found, options.changed).flatMap((group) => group.problems)
-  const lines = problems.map(formatProblem)
-  if (options.github) lines.push(...githubAnnotations(problems, options.changed))
-  return lines.join('\n')
+export function formatReport(found: Problem[], changed?: ReadonlySet<string>): string {
+  return byFile(found, changed)
+    .flatMap((group) => group.problems.map(formatProblem))
+    .join('\n')
 }
 
 /** GitHub shows at most this many error annotations of a step, and as many warnings; it drops the rest. */

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { warnRebuiltCache, warnUnwritableCache } from './files.ts'
+import { KEEP_UNUSED_MS, warnRebuiltCache, warnUnwritableCache } from './files.ts'
 
 /** Checked results by key, kept between builds. */
 export interface ResultStore {
@@ -13,8 +13,8 @@ export interface ResultStore {
   defer(): () => void
 }
 
-/** A result not used for this long is removed when a store opens. */
-const KEEP_DAYS = 30
+/** A result not used for this long is removed when a store opens: the caches' one eviction rule. */
+const KEEP_DAYS = KEEP_UNUSED_MS / 86_400_000
 
 const today = () => Math.floor(Date.now() / 86_400_000)
 

@@ -158,8 +158,7 @@ async function startBuild(root: string, outDir: string, options: BuildOptions): 
 /** Every content file loaded and checked. Any content error stops the build here; warnings do not. */
 function checkContent(build: Build): ContentSet {
   const content = loadContent(build.root)
-  if (errorsAmong(content.problems).length > 0)
-    throw new Error(`content problems:\n${formatReport(content.problems, { github: false })}`)
+  if (errorsAmong(content.problems).length > 0) throw new Error(`content problems:\n${formatReport(content.problems)}`)
   return content
 }
 

@@ -88,12 +88,11 @@ export function workerExecArgv(argv: readonly string[] = process.execArgv): stri
 }
 
 /**
- * Starts the TypeScript module `entry` in a worker thread; it reads `data` from workerData and
- * answers through `serveRequests`.
+ * Starts the TypeScript module `entry` in a worker thread; it answers through `serveRequests`.
  */
-export function startWorker(entry: URL, data?: unknown): TsWorker {
+function startWorker(entry: URL): TsWorker {
   const started = bundled(entry).then((file) => {
-    const worker = new Worker(file, { workerData: data, execArgv: workerExecArgv() })
+    const worker = new Worker(file, { execArgv: workerExecArgv() })
     worker.on('message', ({ id, body, error }: Envelope) => {
       const request = waiting.get(id)
       waiting.delete(id)

@@ -8,7 +8,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
-import { createServer as createNetServer } from 'node:net'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -18,23 +17,13 @@ import { cacheFolder } from '../codegen/files.ts'
 import { ADMIN_POLICY, contentTypeOf, type CspDirectives } from '../server/static-site.ts'
 import { buildAdmin } from '../scripts/build-admin.ts'
 import { codeKey } from '../scripts/build-state.ts'
+import { freePort } from './server-process.ts'
 
 /** A policy as its header: `defaultSrc` is `default-src`. */
-export const policyHeader = (policy: CspDirectives) =>
+const policyHeader = (policy: CspDirectives) =>
   Object.entries(policy)
     .map(([name, values]) => [name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), ...values].join(' '))
     .join('; ')
-
-/** A free port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-    server.on('error', reject)
-  })
-}
 
 /** Decap's local proxy over `repo`: `fs` writes files, `git` commits each save to a branch. */
 async function startProxy(

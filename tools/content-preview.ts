@@ -36,15 +36,15 @@ import { renderSummary } from './content-preview/summary.ts'
 import { baseTree, removeTree, treeWithBaseFiles } from './content-preview/trees.ts'
 
 /** At most this many pages of their own get pictures; the table lists every changed page. */
-export const SCREENSHOT_LIMIT = 12
+const SCREENSHOT_LIMIT = 12
 /** A change that reaches every page is pictured on this many: the home page, a landing page, the blog. */
-export const SITE_WIDE_PICTURES = 3
+const SITE_WIDE_PICTURES = 3
 
 /** What the summary says of the deploy until `npm run preview:deploy` fills it in. */
-export const NOT_DEPLOYED = 'this run deploys nothing (on a pull request, npm run preview:deploy does)'
+const NOT_DEPLOYED = 'this run deploys nothing (on a pull request, npm run preview:deploy does)'
 
 /** The ref after --base; a --base without one is a usage error. */
-export function baseArgument(args: string[]): string | undefined {
+function baseArgument(args: string[]): string | undefined {
   const at = args.indexOf('--base')
   if (at < 0) return undefined
   const value = args[at + 1]
@@ -69,7 +69,7 @@ const fileText = (tree: string, file: string) =>
 const clip = (text: string) => (text.length > SHOWN_CHARACTERS ? `${text.slice(0, SHOWN_CHARACTERS - 1).trimEnd()}…` : text)
 
 /** A field change of `file` as the summary shows it. */
-export function changeRow(change: FieldChange, file: string): ChangeRow {
+function changeRow(change: FieldChange, file: string): ChangeRow {
   const field = fieldName(change.path, contentKindOf(file))
   if (change.kind === 'edited') {
     const { before, after } = shortenEdit(plainText(change.before), plainText(change.after))

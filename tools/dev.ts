@@ -15,7 +15,7 @@ const root = process.cwd()
 const config = { ...loadConfig(), logLevel: 'warn' as const }
 const content = loadContent(root)
 // A content problem must not stop the dev server: the overlay shows it, and the API serves what is valid.
-if (content.problems.length > 0) console.error(formatReport(content.problems, { github: false }))
+if (content.problems.length > 0) console.error(formatReport(content.problems))
 // The manifest the build would write, made from the content as it is now.
 const manifest = siteManifest(content, {
   siteUrl: String((content.site as { company: { url: string } }).company.url),

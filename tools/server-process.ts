@@ -3,8 +3,9 @@ import { createServer } from 'node:net'
 
 /** A port nobody listens on right now, from the kernel. */
 export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const server = createServer()
+    server.on('error', reject)
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number }
       server.close(() => resolve(port))
