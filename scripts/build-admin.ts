@@ -15,6 +15,7 @@ import { codeVersion } from '../codegen/code-version.ts'
 import { cacheFolder } from '../codegen/files.ts'
 import { contentPlugin } from '../codegen/vite-plugin-content.ts'
 import { blogApiSettings } from '../src/core/blog-api.ts'
+import { SITE_MANIFEST_PATH } from '../src/core/manifest.ts'
 import { digest } from './build-state.ts'
 import { precompress } from './precompress.ts'
 
@@ -91,16 +92,25 @@ export async function buildAdmin(root: string, outDir: string, { code, quiet = f
   if (!existsSync(path.join(root, 'admin/index.html'))) return { made: false }
   const key = digest(code, codeVersion(root, ADMIN_CODE)).slice(0, 16)
   const target = path.join(outDir, 'admin')
+  // Which admin the output folder holds, beside the site manifest: a dot-folder the server never serves.
+  const placed = path.join(outDir, path.dirname(SITE_MANIFEST_PATH), 'admin-key')
+  if (existsSync(path.join(target, 'index.html')) && existsSync(placed) && readFileSync(placed, 'utf8') === key)
+    return { made: false }
+  const place = async (made: boolean) => {
+    await mkdir(path.dirname(placed), { recursive: true })
+    await writeFile(placed, key)
+    return { made }
+  }
   const cache = cacheFolder(root, 'site-admin')
   const kept = cache && path.join(cache, key)
   if (kept && existsSync(path.join(kept, 'index.html'))) {
     await rm(target, { recursive: true, force: true })
     await cp(kept, target, { recursive: true })
-    return { made: false }
+    return place(false)
   }
   if (!kept) {
     await makeAdmin(root, target, quiet)
-    return { made: true }
+    return place(true)
   }
   // Made beside the cache, then moved in whole; older admins are dropped: one is kept, this code's.
   const making = path.join(path.dirname(cache!), `site-admin-${process.pid}.tmp`)
@@ -110,5 +120,5 @@ export async function buildAdmin(root: string, outDir: string, { code, quiet = f
   await rename(making, kept)
   await rm(target, { recursive: true, force: true })
   await cp(kept, target, { recursive: true })
-  return { made: true }
+  return place(true)
 }
