@@ -85,6 +85,16 @@ function chunkGroups(root: string): CodeSplittingOptions {
  * it checked (`content`), so its plugins run in the build's own modules; `npm run dev` loads it from
  * this file, without.
  */
+/**
+ * The constants the site's code is compiled with (src/vite-env.d.ts), for the site, the form
+ * editor and the unit tests alike. The blog API is read and checked once, by the build: the browser
+ * gets the settled value, not the parser.
+ */
+export const buildConstants = (blogApi: BlogApiSettings) => ({
+  __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+  __BLOG_API__: JSON.stringify(blogApi),
+})
+
 export function siteConfig({
   root = path.dirname(fileURLToPath(import.meta.url)),
   isSsrBuild = false,
@@ -93,11 +103,7 @@ export function siteConfig({
 }: { root?: string; isSsrBuild?: boolean; content?: BuildContent; blogApi?: BlogApiSettings } = {}): UserConfig {
   return {
     plugins: [contentPlugin({ build: content }), react(), themeBoot(), leanRouter()],
-    define: {
-      __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
-      // Read and checked once, by the build: the browser gets the settled value, not the parser.
-      __BLOG_API__: JSON.stringify(blogApi),
-    },
+    define: buildConstants(blogApi),
     build: {
       target: 'es2022',
       manifest: true,

@@ -1,12 +1,13 @@
 import { defineConfig } from 'vitest/config'
 import { blogApiSettings } from './src/core/blog-api.ts'
+import { buildConstants } from './vite.config.ts'
 
 export default defineConfig({
   test: {
     projects: [
       {
         // The build's constants (vite.config.ts define), as a build without VITE_ variables sets them.
-        define: { __BLOG_API__: JSON.stringify(blogApiSettings({})), __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
+        define: buildConstants(blogApiSettings({})),
         test: {
           name: 'unit',
           include: [

@@ -13,7 +13,8 @@ import { walkData, type JsonSchema } from '../codegen/json-schema.ts'
 import pageSchema from '../schema/page.schema.json'
 import type { Page } from '../src/generated/content-types.ts'
 import type { PageData } from '../src/core/content.ts'
-import { PURIFY_CONFIG, toBlocks, type ParsedNode } from '../src/core/markup-html.ts'
+import { PURIFY_CONFIG, toBlocks } from '../src/core/markup-html.ts'
+import { sanitizeHtml } from '../src/features/blog/html-body.ts'
 import { insertTerms } from '../src/core/terms.ts'
 import type { MarkupNode } from '../src/core/markup-policy.ts'
 import { LandingSections } from '../src/features/landing/LandingPage.tsx'
@@ -24,19 +25,9 @@ import type { CmsReact, PreviewProps } from './decap.ts'
 /** `{{terms.name}}` replaced with the wording of site.yaml, as the build inserts it. */
 const withTerms = (text: string) => insertTerms(text, terms)
 
-/** A DOM tree as the parsed nodes toBlocks takes. */
-function parsedNodes(nodes: NodeListOf<ChildNode>): ParsedNode[] {
-  return [...nodes].flatMap((node): ParsedNode[] => {
-    if (node.nodeType === Node.TEXT_NODE) return [{ type: 'text', data: node.textContent ?? '' }]
-    if (!(node instanceof Element)) return []
-    const attribs = Object.fromEntries([...node.attributes].map((a) => [a.name, a.value]))
-    return [{ type: 'tag', name: node.tagName.toLowerCase(), attribs, children: parsedNodes(node.childNodes) }]
-  })
-}
-
 /** One markup string as the blocks a page renders: sanitized as the build sanitizes it. */
 const markupBlocks = (purify: DOMPurify, html: string): MarkupNode[] =>
-  toBlocks(parsedNodes(purify.sanitize(withTerms(html), { ...PURIFY_CONFIG, RETURN_DOM_FRAGMENT: true }).childNodes))
+  toBlocks(sanitizeHtml(withTerms(html), PURIFY_CONFIG, purify))
 
 /** The page schema's refs that mark a value the build turns into something else. */
 const isMarkup = (refs: readonly string[]) => refs.some((ref) => ref.endsWith('/markup'))

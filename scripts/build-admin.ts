@@ -16,6 +16,7 @@ import { cacheFolder } from '../codegen/files.ts'
 import { contentPlugin } from '../codegen/vite-plugin-content.ts'
 import { blogApiSettings } from '../src/core/blog-api.ts'
 import { SITE_MANIFEST_PATH } from '../src/core/manifest.ts'
+import { buildConstants } from '../vite.config.ts'
 import { digest } from './build-state.ts'
 import { precompress } from './precompress.ts'
 
@@ -49,8 +50,7 @@ async function bundleAdmin(root: string, into: string, decapSrc: string, quiet: 
     mode: 'production',
     define: {
       __DECAP_SRC__: JSON.stringify(decapSrc),
-      __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
-      __BLOG_API__: JSON.stringify(blogApiSettings(process.env)),
+      ...buildConstants(blogApiSettings(process.env)),
     },
     build: {
       outDir: staging,

@@ -68,7 +68,7 @@ async function buildInto(root: string, outDir: string, options: BuildOptions) {
     const code = await generateCode(build, content)
     if (!bundlesKept(build, code)) await bundle(build)
     // The form editor at /admin (not in a pull request's preview): rebuilt when its code or the site's changes, else copied.
-    if (!isPreviewBuild(process.env)) await buildAdmin(build.root, build.outDir, { code, quiet: build.options.quiet })
+    if (!build.preview) await buildAdmin(build.root, build.outDir, { code, quiet: build.options.quiet })
     const site = await render(build, content, code)
     await writeSiteFiles(build, site.manifest)
     return await record(build, content, site, code)
@@ -88,6 +88,8 @@ interface Build {
   logLevel: 'error' | 'warn'
   /** The blog API's address, read before any work: a bad one stops the build, naming the variable. */
   blogApi: ReturnType<typeof blogApiSettings>
+  /** A pull request's preview (VITE_PREVIEW=1): no form editor, and the manifest says so. */
+  preview: boolean
   /** The earlier build's record, unless the build is full. */
   previous?: BuildState
   /** Whether this build made both bundles (and so rendered every route). */
@@ -138,6 +140,7 @@ async function startBuild(root: string, outDir: string, options: BuildOptions): 
     ssrFile: path.join(cacheDir, 'ssr/entry-server.js'),
     logLevel: options.quiet ? 'error' : 'warn',
     blogApi,
+    preview: isPreviewBuild(process.env),
     previous: options.full ? undefined : readBuildState(outDir),
     bundled: false,
     clientFiles: [],
@@ -269,7 +272,7 @@ async function render(build: Build, content: ContentSet, code: string): Promise<
   }
   const siteUrl = (process.env.SITE_URL ?? String((content.site as { company: { url: string } }).company.url)).replace(/\/+$/, '')
   const changed = lastChanged(root, content.files)
-  const built = siteManifest(content, { siteUrl, blogApi: build.blogApi, preview: isPreviewBuild(process.env) })
+  const built = siteManifest(content, { siteUrl, blogApi: build.blogApi, preview: build.preview })
   const manifest: SiteManifest = { ...built, routes: built.routes.map((r) => ({ ...r, lastmod: changed.get(r.source) })) }
   // A route's HTML is made from the code, the site address, the blog posts (listed on landing pages
   // and the blog) and, for a landing page, its data.

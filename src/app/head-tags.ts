@@ -1,4 +1,4 @@
-import type { HeadData } from '../lib/document-head'
+import { robotsContent, type HeadData } from '../lib/document-head'
 import { escapeMarkup } from '../core/escape'
 
 /** JSON inside <script>: '<' escaped so no value can end the element. */
@@ -74,7 +74,7 @@ export function renderHeadTags(head: HeadData, context: HeadContext): string {
     `<title>${escapeMarkup(head.title)}</title>`,
     `<meta name="description" content="${escapeMarkup(head.description)}" />`,
     // A preview build (VITE_PREVIEW=1) keeps every page out of search results.
-    `<meta name="robots" content="${import.meta.env.VITE_PREVIEW === '1' || head.noindex ? 'noindex' : 'index, follow'}" />`,
+    `<meta name="robots" content="${robotsContent(head.noindex)}" />`,
     `<link rel="canonical" href="${escapeMarkup(canonical)}" />`,
     `<meta name="theme-color" content="${context.themeColor}" />`,
     `<meta property="og:type" content="${head.article ? 'article' : 'website'}" />`,

@@ -38,6 +38,10 @@ function setMeta(name: string, content: string) {
   meta.content = content
 }
 
+/** The robots meta of a page: a preview build (VITE_PREVIEW=1) keeps every page out of search results. */
+export const robotsContent = (noindex?: boolean) =>
+  import.meta.env.VITE_PREVIEW === '1' || noindex ? 'noindex' : 'index, follow'
+
 /** Declares the page's head. Renders nothing; in the browser it updates the head after navigation. */
 export function DocumentHead(head: HeadData) {
   const collector = useContext(HeadCollectorContext)
@@ -46,8 +50,7 @@ export function DocumentHead(head: HeadData) {
   useEffect(() => {
     document.title = title
     setMeta('description', description)
-    // A preview build (VITE_PREVIEW=1) keeps every page out of search results.
-    setMeta('robots', import.meta.env.VITE_PREVIEW === '1' ? 'noindex' : noindex ? 'noindex' : 'index, follow')
+    setMeta('robots', robotsContent(noindex))
     const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')
     if (canonical) canonical.href = new URL(path, canonical.href).href
   }, [title, description, path, noindex])
