@@ -19,8 +19,7 @@ import { appendFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { changedFiles, positionalArgs } from './changed-files.ts'
 import { loadContent } from './content.ts'
-import { errorsAmong } from './errors.ts'
-import { formatReport, githubAnnotations, markdownSummary } from './report.ts'
+import { checkVerdict, githubAnnotations, markdownSummary } from './report.ts'
 
 const args = process.argv.slice(2)
 const root = positionalArgs(args)[0] ?? process.cwd()
@@ -31,18 +30,10 @@ const changed = content.problems.length > 0 ? changedFiles(root, args, process.e
 
 if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, markdownSummary(content.problems, changed))
 if (content.problems.length > 0) {
-  console.error(formatReport(content.problems, changed))
+  const { ok, text } = checkVerdict(content.problems, changed)
+  console.error(text)
   // GitHub reads workflow commands from standard output: each becomes an annotation on the diff.
   if (process.env.GITHUB_ACTIONS === 'true') console.log(githubAnnotations(content.problems, changed).join('\n'))
-  const errors = errorsAmong(content.problems)
-  const warnings = content.problems.length - errors.length
-  const files = new Set(errors.map((p) => p.file)).size
-  if (errors.length > 0) {
-    console.error(
-      `\n${errors.length} error(s) in ${files} file(s)${warnings ? `, and ${warnings} warning(s)` : ''}. Content check failed.`,
-    )
-    process.exit(1)
-  }
-  console.error(`\n${warnings} warning(s), no errors.`)
+  if (!ok) process.exit(1)
 }
 console.log(`content ok: ${content.pages.length} pages, ${content.blogs.length} blog posts, checked in ${ms} ms`)

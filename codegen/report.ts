@@ -48,6 +48,21 @@ export function formatReport(found: Problem[], changed?: ReadonlySet<string>): s
     .join('\n')
 }
 
+/**
+ * The check's report as `npm run content:check` prints it: the problems by file (changed files
+ * first) and a last line that counts them; `ok` when none of them is an error.
+ */
+export function checkVerdict(problems: readonly Problem[], changed?: ReadonlySet<string>): { ok: boolean; text: string } {
+  const errors = errorsAmong(problems)
+  const warnings = problems.length - errors.length
+  const files = new Set(errors.map((p) => p.file)).size
+  const last =
+    errors.length > 0
+      ? `${errors.length} error(s) in ${files} file(s)${warnings ? `, and ${warnings} warning(s)` : ''}. Content check failed.`
+      : `${warnings} warning(s), no errors.`
+  return { ok: errors.length === 0, text: `${formatReport([...problems], changed)}\n\n${last}` }
+}
+
 /** GitHub shows at most this many error annotations of a step, and as many warnings; it drops the rest. */
 const ANNOTATION_CAP = 10
 

@@ -12,6 +12,7 @@ import { parse } from 'yaml'
 import { CONTENT_DIRS, contentKindOf } from '../codegen/content-files.ts'
 import { loadContent, type ContentSet } from '../codegen/content.ts'
 import { errorsAmong } from '../codegen/errors.ts'
+import { checkVerdict, markdownSummary } from '../codegen/report.ts'
 import { manifestRoutes } from '../codegen/site-manifest.ts'
 import { htmlFileFor, isFrameRoute } from '../src/core/routes.ts'
 import { buildSite } from '../scripts/build.ts'
@@ -25,7 +26,6 @@ import {
   type ChangedRoute,
   type FieldChange,
 } from './content-preview/changes.ts'
-import { runContentCheck } from './content-preview/check-run.ts'
 import { fieldName } from './content-preview/field-names.ts'
 import { changedFiles, PreviewUsageError, resolveBase, textAtBase, type PreviewBase } from './content-preview/git-base.ts'
 import { pageFacts } from './content-preview/page-facts.ts'
@@ -183,15 +183,16 @@ function planPreview(root: string, tree: string, base: PreviewBase, changed: Cha
   return plan
 }
 
-/** The check's result, and the working tree, or a copy with the files that have problems as the base has them. */
-function contentToBuild(root: string, base: PreviewBase) {
-  const run = runContentCheck(root)
-  const check: CheckReport = { ok: run.ok, text: run.text, markdown: run.markdown, leftOut: [] }
+/**
+ * The check's result, its report listing the `changed` files first, and the working tree, or a
+ * copy with the files that have problems as the base has them.
+ */
+function contentToBuild(root: string, base: PreviewBase, changed: ReadonlySet<string>) {
   const content = loadContent(root)
-  const problems = errorsAmong(content.problems)
-  if (run.ok && problems.length === 0) return { check, tree: root, content }
-  check.ok = false
-  check.leftOut = [...new Set(problems.map((p) => p.file))].sort()
+  const verdict = checkVerdict(content.problems, changed)
+  const check: CheckReport = { ...verdict, markdown: markdownSummary(content.problems, changed), leftOut: [] }
+  if (verdict.ok) return { check, tree: root, content }
+  check.leftOut = [...new Set(errorsAmong(content.problems).map((p) => p.file))].sort()
   const tree = treeWithBaseFiles(root, base.commit, check.leftOut)
   const fixed = loadContent(tree)
   if (errorsAmong(fixed.problems).length > 0) return { check, tree, content: undefined }
@@ -210,7 +211,8 @@ async function built(tree: string, outDir: string): Promise<boolean> {
 }
 
 async function makePreview(root: string, base: PreviewBase, out: string): Promise<PreviewReport> {
-  const { check, tree, content } = contentToBuild(root, base)
+  const changedSinceBase = changedFiles(root, base.commit)
+  const { check, tree, content } = contentToBuild(root, base, new Set(changedSinceBase))
   const report: PreviewReport = {
     base: base.description,
     check,
@@ -222,7 +224,7 @@ async function makePreview(root: string, base: PreviewBase, out: string): Promis
   const trees = [tree]
   try {
     if (!content) return { ...report, build: 'nothing-to-build' }
-    const files = changedFiles(root, base.commit).filter((f) => !check.leftOut.includes(f))
+    const files = changedSinceBase.filter((f) => !check.leftOut.includes(f))
     const blogUrlOf = (file: string) => (readYaml(fileText(tree, file)) as { custom_url?: string } | undefined)?.custom_url
     const changed = routesOf(files, tree, routesIn(content), blogUrlOf)
     const reached = new Set(changed.map((c) => c.file))
