@@ -14,6 +14,7 @@ import { loadContent, type ContentSet } from '../codegen/content.ts'
 import { errorsAmong } from '../codegen/errors.ts'
 import { checkVerdict, markdownSummary } from '../codegen/report.ts'
 import { manifestRoutes } from '../codegen/site-manifest.ts'
+import { truncate } from '../src/core/blog.ts'
 import { htmlFileFor, isFrameRoute } from '../src/core/routes.ts'
 import { buildSite } from '../scripts/build.ts'
 import { launchChromium, startSite, type RunningSite } from './chromium.ts'
@@ -66,7 +67,7 @@ function readYaml(text: string | undefined): unknown {
 const fileText = (tree: string, file: string) =>
   existsSync(path.join(tree, file)) ? readFileSync(path.join(tree, file), 'utf8') : undefined
 
-const clip = (text: string) => (text.length > SHOWN_CHARACTERS ? `${text.slice(0, SHOWN_CHARACTERS - 1).trimEnd()}…` : text)
+const clip = (text: string) => truncate(text, SHOWN_CHARACTERS)
 
 /** A field change of `file` as the summary shows it. */
 function changeRow(change: FieldChange, file: string): ChangeRow {

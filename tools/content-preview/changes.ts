@@ -7,6 +7,7 @@ import path from 'node:path'
 import { CONTENT_DIRS } from '../../codegen/content-files.ts'
 import { landingFileOf, landingRouteOf } from '../../src/core/routes.ts'
 import type { FieldPath } from './field-names.ts'
+import { stripTags, truncate } from '../../src/core/blog.ts'
 
 export interface ChangedRoute {
   route: string
@@ -87,18 +88,8 @@ export function fieldChanges(before: unknown, after: unknown, at: FieldPath = []
 /** The words of a value as a reader sees them: markup removed, a list's or a record's texts joined. */
 export function plainText(value: unknown): string {
   if (value === undefined || value === null) return ''
-  if (typeof value === 'string')
-    return value
-      .replace(/<li>/gi, ' • ')
-      .replace(/<[^>]*>/g, ' ')
-      .replace(/&nbsp;/g, ' ')
-      .replace(/&amp;/g, '&')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;/g, "'")
-      .replace(/\s+/g, ' ')
-      .trim()
+  // A list item keeps a bullet, so its items do not run together.
+  if (typeof value === 'string') return stripTags(value.replace(/<li>/gi, ' • '))
   if (Array.isArray(value)) return value.map(plainText).filter(Boolean).join(' / ')
   if (isObject(value))
     return Object.entries(value)
@@ -138,7 +129,7 @@ export function shortenEdit(before: string, after: string, max = SHOWN_CHARACTER
     if (end > CONTEXT) trail = `${trail.slice(0, Math.max(trail.lastIndexOf(' '), 1))}…`
     const room = Math.max(24, max - lead.length - trail.length)
     const middle = text.slice(start, text.length - end)
-    return { lead, changed: middle.length > room ? `${middle.slice(0, room - 1).trimEnd()}…` : middle, trail }
+    return { lead, changed: truncate(middle, room), trail }
   }
   return { before: side(before), after: side(after) }
 }
