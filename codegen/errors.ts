@@ -88,7 +88,7 @@ export const stepErrors = {
 } as const
 
 /** Where a problem is: the file, line and column of a field, and the field's path. */
-interface Place {
+export interface Place {
   file: string
   line: number
   column: number

@@ -1,7 +1,7 @@
 import { insertTerms } from '../src/core/terms.ts'
 import { problem, type Problem } from './errors.ts'
 import { MAX_CONTENT_FILE_BYTES } from './limits.ts'
-import { formatFieldPath, setAt, textLeaves, type PathSegment, type YamlSource } from './yaml-source.ts'
+import { formatFieldPath, placeIn, setAt, textLeaves, type PathSegment, type YamlSource } from './yaml-source.ts'
 
 /** The standard contract terms of site.yaml, by name: the one wording every page inserts. */
 export type ContractTerms = Readonly<Record<string, string>>
@@ -55,7 +55,7 @@ export function expandTerms(
 ): Problem[] {
   const found: Problem[] = []
   const known = Object.keys(terms)
-  const at = (path: PathSegment[]) => ({ file: source.file, ...source.locate(path), field: formatFieldPath(path) })
+  const at = (path: PathSegment[]) => placeIn(source, path)
   let insertions = 0
   let mostInsertions: { path: PathSegment[]; count: number } = { path: [], count: 0 }
   for (const leaf of leaves) {

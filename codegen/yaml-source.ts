@@ -11,7 +11,7 @@ import {
 } from 'js-yaml'
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml'
 import { ANY_FORBIDDEN, describeCharacter, FORBIDDEN_CHARACTER } from './characters.ts'
-import { problem, type Problem } from './errors.ts'
+import { problem, type Place, type Problem } from './errors.ts'
 import { explainYamlError } from './yaml-errors.ts'
 
 export type PathSegment = string | number
@@ -40,6 +40,13 @@ function normalizeSource(text: string): string {
 export function formatFieldPath(path: readonly PathSegment[]): string {
   return path.reduce<string>((out, seg) => (typeof seg === 'number' ? `${out}[${seg}]` : out ? `${out}.${seg}` : seg), '')
 }
+
+/** Where the value at `path` of a file is written (with `key`, its field name), for a problem's place. */
+export const placeIn = (source: YamlSource, path: readonly PathSegment[], part?: 'value' | 'key'): Place => ({
+  file: source.file,
+  ...source.locate(path, part),
+  field: formatFieldPath(path),
+})
 
 function keyOf(node: unknown): unknown {
   return isScalar(node) ? node.value : node

@@ -13,7 +13,7 @@ import {
 } from '../claim-phrases.ts'
 import { reporter, type Problem, type Explained } from '../errors.ts'
 import type { ContractTerms } from '../terms.ts'
-import { formatFieldPath, textLeaves, type YamlSource } from '../yaml-source.ts'
+import { formatFieldPath, placeIn, textLeaves, type YamlSource } from '../yaml-source.ts'
 import { defineSiteRule } from './types.ts'
 
 /** What this rule reports, and the hint for each: its part of the catalogue. */
@@ -156,7 +156,7 @@ function pageClaimProblems(page: YamlSource, context: ClaimContext): Problem[] {
     ]
   }
   for (const { path: at, text } of textLeaves(page.data)) {
-    const where = () => ({ file: page.file, ...page.locate(at), field: formatFieldPath(at) })
+    const where = () => placeIn(page, at)
     // An FAQ question is the buyer speaking: "our Chicago office" and "our hours" there are theirs.
     const buyerSpeaks = at.length === 3 && at[0] === 'faqs' && at[2] === 'question'
     let own = text

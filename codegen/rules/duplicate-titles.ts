@@ -1,5 +1,5 @@
 import { reporter, type Problem, type Explained } from '../errors.ts'
-import { formatFieldPath, type YamlSource } from '../yaml-source.ts'
+import { placeIn, type YamlSource } from '../yaml-source.ts'
 import { defineSiteRule } from './types.ts'
 
 /** What this rule reports, and the hint for each: its part of the catalogue. */
@@ -57,7 +57,7 @@ export const duplicateTitles = defineSiteRule({
           first.set(id, source)
           continue
         }
-        const here = { file: source.file, ...source.locate([field]), field: formatFieldPath([field]) }
+        const here = placeIn(source, [field])
         const there = other.locate([field])
         problems.push(problem('DuplicateTitle', here, field, text, `${other.file}:${there.line}:${there.column}`))
       }

@@ -4,7 +4,7 @@ import { markupLinks } from '../markup.ts'
 import { isLandingRoute } from '../../src/core/routes.ts'
 import { addressKey, redirectsOf, routesOf } from './redirects.ts'
 import { ALL_KINDS, defineSiteRule } from './types.ts'
-import { formatFieldPath, type PathSegment, type YamlSource } from '../yaml-source.ts'
+import { placeIn, type PathSegment, type YamlSource } from '../yaml-source.ts'
 
 /** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
@@ -45,11 +45,7 @@ interface KeptLink {
 }
 
 /** Where a link is written. Found only for a link reported: a position costs a second parse of the file. */
-const placeOf = (source: YamlSource, link: KeptLink) => ({
-  file: source.file,
-  ...source.locate(link.path),
-  field: formatFieldPath(link.path),
-})
+const placeOf = (source: YamlSource, link: KeptLink) => placeIn(source, link.path)
 
 /** The route a site-relative link asks for; undefined for a link off the site (https:, mailto:, //host). */
 function linkTarget(href: string): string | undefined {

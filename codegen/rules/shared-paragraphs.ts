@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { reporter, type Explained } from '../errors.ts'
-import { formatFieldPath, type PathSegment, type YamlSource } from '../yaml-source.ts'
+import { reporter, type Explained, type Place } from '../errors.ts'
+import { placeIn, type PathSegment, type YamlSource } from '../yaml-source.ts'
 import { defineSiteRule } from './types.ts'
 
 /** What this rule reports, and the hint for each: its part of the catalogue. */
@@ -36,17 +36,6 @@ interface ParagraphEntry {
   key: string
 }
 
-interface Place {
-  file: string
-  line: number
-  column: number
-  field: string
-}
-const place = (source: YamlSource, at: PathSegment[]): Place => ({
-  file: source.file,
-  ...source.locate(at),
-  field: formatFieldPath(at),
-})
 const named = (where: Place) => `${where.file}:${where.line}:${where.column} (${where.field})`
 
 /**
@@ -78,7 +67,7 @@ export const sharedParagraphs = defineSiteRule({
         if (first.source.file === source.file) continue
         const pair = `${source.file}\0${first.source.file}`
         if (!shared.has(pair)) shared.set(pair, [])
-        shared.get(pair)!.push({ here: place(source, at), there: place(first.source, first.path) })
+        shared.get(pair)!.push({ here: placeIn(source, at), there: placeIn(first.source, first.path) })
       }
     }
     return [...shared.values()].flatMap((pairs) => {

@@ -2,10 +2,10 @@
  * What a content rule is. Each rule is one module of codegen/rules/, listed in order by
  * codegen/rules/index.ts; its messages come from the catalogue (codegen/errors.ts).
  */
-import type { ErrorDoc, Messages, Problem } from '../errors.ts'
+import type { ErrorDoc, Messages, Place, Problem } from '../errors.ts'
 import type { ContentKind } from '../schemas.ts'
 import type { SiteIndex } from '../site-index.ts'
-import { formatFieldPath, type PathSegment, type YamlSource } from '../yaml-source.ts'
+import { placeIn, type PathSegment, type YamlSource } from '../yaml-source.ts'
 
 /** Every kind of content file, for a rule that reads them all. */
 export const ALL_KINDS: readonly ContentKind[] = ['page', 'site', 'blog', 'projects', 'redirects']
@@ -17,14 +17,6 @@ export interface Leaf {
   part: 'value' | 'key'
   /** What the schema makes of a value: markup (a $ref to #/$defs/markup) or an image path (a pattern under /images/). */
   role?: 'markup' | 'image'
-}
-
-/** Where a problem is: the file, line and column of a field, and the field's path. */
-interface Place {
-  file: string
-  line: number
-  column: number
-  field: string
 }
 
 /** One file as a rule sees it: parsed, its contract terms inserted. */
@@ -42,7 +34,7 @@ export function fileUnderCheck(source: YamlSource, kind: ContentKind, index: Sit
     source,
     kind,
     index,
-    at: (path, part) => ({ file: source.file, ...source.locate(path, part), field: formatFieldPath(path) }),
+    at: (path, part) => placeIn(source, path, part),
   }
 }
 
