@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { pageIsHydrated } from './chromium.ts'
 import type { CropTarget } from './content-preview/sections.ts'
 
@@ -21,10 +21,16 @@ async function closePopup(page: Page) {
 }
 
 /**
+ * A browser context for pictures of the site at `width`: motion reduced, and the page's CSP
+ * bypassed, since the style openForPicture adds is not among its hashes.
+ */
+export const pictureContext = (browser: Browser, width: number, colorScheme: 'light' | 'dark' = 'light') =>
+  browser.newContext({ viewport: { width, height: 900 }, colorScheme, reducedMotion: 'reduce', bypassCSP: true })
+
+/**
  * Opens a page as a visitor would end up seeing it: hydrated, scrolled through once so lazy images,
  * late sections and the blog carousel load, the auto-opening popup dismissed, every collapsed part
- * of the content (FAQ answers) opened, every section painted. The page's context must bypass its
- * CSP (`bypassCSP: true`): the style added here is not hashed.
+ * of the content (FAQ answers) opened, every section painted. Its context is a pictureContext.
  */
 export async function openForPicture(page: Page, url: string): Promise<void> {
   await page.goto(url, { waitUntil: 'networkidle' })

@@ -15,7 +15,7 @@ import { fieldSchema, type JsonSchema } from '../codegen/json-schema.ts'
 import { markupFieldsOf } from '../codegen/rules/markup-in-plain-text.ts'
 import { ALL_SCHEMAS, schemaFiles } from '../codegen/schemas.ts'
 import type { PathSegment } from '../codegen/yaml-source.ts'
-import { openForPicture } from './capture-page.ts'
+import { openForPicture, pictureContext } from './capture-page.ts'
 import { launchChromium, startSite } from './chromium.ts'
 import { cropTargetOf } from './content-preview/sections.ts'
 
@@ -29,8 +29,6 @@ const PICTURED_FILE = `${CONTENT_DIRS.pages}/${PICTURED_PAGE}.yaml`
 const PICTURED_ROUTE = `/ai/${PICTURED_PAGE}`
 /** Each picture's width and file: one, at desktop width, as a full-page picture weighs over a megabyte. */
 const FIELD_MAPS = [{ width: 1280, file: 'docs/images/field-map.png' }]
-
-const PICTURE_CONTEXT = { colorScheme: 'light', reducedMotion: 'reduce', bypassCSP: true } as const
 
 const NOT_ON_PAGE = 'Not on the page:'
 
@@ -289,7 +287,7 @@ async function takeFieldMaps(distDir: string) {
   try {
     for (const { width, file } of FIELD_MAPS) {
       // bypassCSP: the picture's own style and outlines are not in the page's Content-Security-Policy.
-      const context = await browser.newContext({ ...PICTURE_CONTEXT, viewport: { width, height: 900 } })
+      const context = await pictureContext(browser, width)
       const page = await context.newPage()
       await openForPicture(page, site.url + PICTURED_ROUTE)
       await drawOutlines(page, width)

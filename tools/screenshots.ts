@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { launchChromium, startSite } from './chromium.ts'
-import { captureFullPage } from './capture-page.ts'
+import { captureFullPage, pictureContext } from './capture-page.ts'
 
 const pages = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -21,12 +21,7 @@ const browser = await launchChromium()
 try {
   for (const theme of themes) {
     for (const width of widths) {
-      const context = await browser.newContext({
-        viewport: { width, height: 900 },
-        colorScheme: theme,
-        reducedMotion: 'reduce',
-        bypassCSP: true,
-      })
+      const context = await pictureContext(browser, width, theme)
       const page = await context.newPage()
       for (const route of pages) {
         const file = path.join(outDir, `${route.replace(/\//g, '_').replace(/^_$/, '_home') || '_home'}-${width}-${theme}.png`)

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
-import { captureFullPage, captureSection, openForPicture } from '../capture-page.ts'
+import { captureFullPage, captureSection, openForPicture, pictureContext } from '../capture-page.ts'
 import type { CropPictures } from './report.ts'
 import type { CropTarget } from './sections.ts'
 
@@ -31,11 +31,6 @@ export interface PictureSites {
   before?: string
 }
 
-async function contextFor(browser: Browser, width: number) {
-  // bypassCSP: the picture style added to the page is not in its Content-Security-Policy.
-  return browser.newContext({ viewport: { width, height: 900 }, colorScheme: 'light', reducedMotion: 'reduce', bypassCSP: true })
-}
-
 /** Takes every job's pictures into `out` (preview/): full pages at its top, crops under crops/. */
 export async function takePictures(browser: Browser, out: string, jobs: PictureJob[], sites: PictureSites) {
   mkdirSync(path.join(out, 'crops'), { recursive: true })
@@ -45,7 +40,7 @@ export async function takePictures(browser: Browser, out: string, jobs: PictureJ
     for (const side of ['after', 'before'] as const) {
       const site = sites[side]
       if (!site) continue
-      const context = await contextFor(browser, width)
+      const context = await pictureContext(browser, width)
       const page = await context.newPage()
       for (const job of jobs) {
         if (side === 'before' && !job.hasBefore) continue
