@@ -82,13 +82,19 @@ export function githubAnnotations(found: readonly Problem[], changed?: ReadonlyS
 }
 
 /** Text for one cell of a Markdown table, shown as written: on one line, no character read as Markdown or HTML. */
-const cell = (text: string) =>
-  text
-    .replace(/[\\`*_[\]|~]/g, '\\$&')
+/**
+ * Words an editor wrote, as text in GitHub Markdown (a table cell, a comment): no markup, no
+ * formatting, no @mention or #issue link, on one line.
+ */
+export function markdownText(text: string): string {
+  return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/\s*\n\s*/g, ' ')
+    .replace(/([\\`*_[\]~|#])/g, '\\$1')
+    .replace(/@/g, '&#64;')
+    .replace(/\s*\r?\n\s*/g, ' ')
+}
 
 const counted = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`
 
@@ -104,11 +110,11 @@ export function markdownSummary(found: readonly Problem[], changed?: ReadonlySet
   const counts = [errors && counted(errors, 'error'), warnings && counted(warnings, 'warning')].filter(Boolean)
   const lines = [`## Content check: ${counts.join(' and ')} in ${counted(groups.length, 'file')}`, '']
   for (const group of groups) {
-    lines.push(`### ${cell(group.file)}${group.changed ? ' (changed)' : ''}`, '')
+    lines.push(`### ${markdownText(group.file)}${group.changed ? ' (changed)' : ''}`, '')
     lines.push('| line | field | what is wrong | what to do |', '| ---: | --- | --- | --- |')
     for (const p of group.problems) {
       const what = `${isWarning(p) ? '⚠️ warning: ' : ''}${p.message} (${p.name})`
-      lines.push(`| ${p.line} | ${cell(p.field)} | ${cell(what)} | ${cell(p.hint ?? '')} |`)
+      lines.push(`| ${p.line} | ${markdownText(p.field)} | ${markdownText(what)} | ${markdownText(p.hint ?? '')} |`)
     }
     lines.push('')
   }

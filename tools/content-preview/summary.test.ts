@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PreviewReport } from './report.ts'
-import { COMMENT_MARKER, COMMENT_MAX, markdownText, renderComment, renderSummary } from './summary.ts'
+import { markdownText } from '../../codegen/report.ts'
+import { COMMENT_MARKER, COMMENT_MAX, renderComment, renderSummary } from './summary.ts'
 
 const report = (over: Partial<PreviewReport> = {}): PreviewReport => ({
   base: 'Compared with origin/main where this branch left it, 1a2b3c4; uncommitted edits included.',

@@ -3,6 +3,7 @@
  * Links and pictures are absolute addresses on the deployed preview; without a deploy the summary
  * says so and points at the run's artifact, never at a relative link GitHub would resolve to itself.
  */
+import { markdownText } from '../../codegen/report.ts'
 import type { EditSide } from './changes.ts'
 import type { ChangeRow, CropPictures, DeployResult, PageReport, PreviewReport } from './report.ts'
 
@@ -15,17 +16,6 @@ export const PICTURES_PATH = '_preview'
 const META_DESCRIPTION_MAX = 160
 /** Changes listed in a page's row before "and N more". */
 const ROW_CHANGES = 6
-
-/** Text as Markdown shows it literally: no markup, no mention, no table break. */
-export function markdownText(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_[\]~|#])/g, '\\$1')
-    .replace(/@/g, '&#64;')
-    .replace(/\r?\n/g, ' ')
-}
 
 const sideText = (side: EditSide | undefined) =>
   side ? `${markdownText(side.lead)}${side.changed ? `**${markdownText(side.changed)}**` : ''}${markdownText(side.trail)}` : '–'
