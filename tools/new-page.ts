@@ -8,9 +8,9 @@ import path from 'node:path'
 import { stringify } from 'yaml'
 import { filesUnder } from '../codegen/files.ts'
 import { fieldSchema, requiredShape, type JsonSchema } from '../codegen/json-schema.ts'
+import { PAGE_FILE_NAME } from '../codegen/rules/page-addresses.ts'
 import { PLACEHOLDER } from '../codegen/rules/placeholders.ts'
 
-const PAGE_NAME = /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/
 export const USAGE = 'Usage: npm run new:page -- <Route-Name> --category <service|industry|location>'
 
 /** Words typed apart, or joined by anything but single hyphens, as one address: ai consulting denver → Ai-Consulting-Denver. */
@@ -32,7 +32,7 @@ export function parseNewPageArgs(args: readonly string[]): { route: string; cate
     else words.push(args[i])
   }
   const meant = asPageName(words)
-  if (words.length > 1 || (words.length === 1 && !PAGE_NAME.test(words[0]) && meant))
+  if (words.length > 1 || (words.length === 1 && !PAGE_FILE_NAME.test(words[0]) && meant))
     return {
       error: `${USAGE}; the address is one word with hyphens: npm run new:page -- ${meant} --category ${category ?? '<category>'}`,
     }
@@ -104,7 +104,7 @@ export interface NewPage {
 export function newPage(root: string, route: string, category: string): NewPage {
   const schema = JSON.parse(readFileSync(path.join(root, 'schema/page.schema.json'), 'utf8')) as JsonSchema
   const categories = fieldSchema(schema, ['category'])!.enum!
-  if (!PAGE_NAME.test(route))
+  if (!PAGE_FILE_NAME.test(route))
     throw new Error(
       `'${route}' cannot be a page address: use letters, digits and single hyphens, e.g. ${asPageName([route]) || 'Ai-Consulting-Denver'}`,
     )

@@ -17,7 +17,8 @@ const messages = {
 
 const problem = reporter(messages)
 
-const PAGE_FILE_NAME = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/
+/** A page file's name without .yaml, which is its address: letters and digits in words joined by single hyphens. */
+export const PAGE_FILE_NAME = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/
 
 /** A page file's name is its address: one an address can be, and no other page's in other letter case. */
 export const pageAddresses = defineSiteRule({
