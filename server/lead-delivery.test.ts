@@ -107,7 +107,7 @@ describe('lead payload and email', () => {
   it('keeps visitor text out of headers and markup', () => {
     const { subject, text } = leadEmail(stored)
     expect(subject).toBe('New lead #7: Dana Bcc: evil@example.com')
-    expect(text).toContain('<b>Hi</b>\nSecond line')
+    expect(text).toContain('Message:\n> <b>Hi</b>\n> Second line')
   })
 })
 

@@ -1,3 +1,4 @@
+import { oneLine } from '../../src/core/lead.ts'
 import type { StoredLead } from '../store/rows.ts'
 
 /** A place leads are sent to; `send` resolves once the receiver has accepted the lead. */
@@ -42,14 +43,31 @@ export const defineChannel = <Settings>(module: ChannelModule<Settings>) => modu
 const leadPlace = (lead: StoredLead) =>
   lead.location ? [lead.location.city, lead.location.region, lead.location.country].filter(Boolean).join(', ') : ''
 
-/** Every field of a lead on its own line, as the sales team reads it in a message. */
+/**
+ * Every field of a lead on its own line, as the sales team reads it in a message. Each value is
+ * flattened to one line here, the one place every text channel takes them from: a line break in a
+ * value (a lead stored before the rules refused them, a form name) cannot start a line that looks
+ * like one of the message's own fields.
+ */
 export function leadLines(lead: StoredLead): string[] {
-  return [
-    `Name:     ${lead.name}`,
-    `Email:    ${lead.email}`,
-    `Phone:    ${lead.phone}`,
-    `Website:  ${lead.website || '(none)'}`,
-    `Form:     ${lead.formName || '(none)'}`,
-    `Location: ${leadPlace(lead) || '(unknown)'}`,
+  const fields: [string, string][] = [
+    ['Name', lead.name],
+    ['Email', lead.email],
+    ['Phone', lead.phone],
+    ['Website', lead.website || '(none)'],
+    ['Form', lead.formName || '(none)'],
+    ['Location', leadPlace(lead) || '(unknown)'],
   ]
+  return fields.map(([label, value]) => `${`${label}:`.padEnd(10)}${oneLine(value)}`)
+}
+
+/** Whatever a text reader takes to end a line. */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/
+
+/**
+ * The visitor's message under its label, every line of it quoted ("> "): the message may hold
+ * many lines, and none of them can pass for one of the lead's fields.
+ */
+export function messageLines(lead: StoredLead): string[] {
+  return ['Message:', ...lead.message.split(LINE_BREAK).map((line) => `> ${oneLine(line)}`.trimEnd())]
 }

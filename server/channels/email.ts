@@ -1,24 +1,20 @@
 import nodemailer, { type Transporter } from 'nodemailer'
+import { oneLine } from '../../src/core/lead.ts'
 import type { StoredLead } from '../store/rows.ts'
-import { defineChannel, leadLines } from './channel.ts'
+import { defineChannel, leadLines, messageLines } from './channel.ts'
 import { credentialsOf, DeliveryFailure, networkFailure, withoutSecrets } from './delivery-failure.ts'
 
 /** Visitor text in a header: one line, no control characters, bounded. */
-const headerText = (text: string, max: number) =>
-  text
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
-    .trim()
-    .slice(0, max)
+const headerText = (text: string, max: number) => oneLine(text).trim().slice(0, max)
 
-/** The plain-text message the sales team reads: every field on its own line, nothing rendered as markup. */
+/** The plain-text message the sales team reads: every field on its own line, the message quoted, nothing rendered as markup. */
 export function leadEmail(lead: StoredLead) {
   const text = [
     `New lead #${lead.id} from the website (${lead.createdAt})`,
     '',
     ...leadLines(lead),
     '',
-    'Message:',
-    lead.message,
+    ...messageLines(lead),
     '',
   ].join('\n')
   return { subject: `New lead #${lead.id}: ${headerText(lead.name, 80)}`, text }

@@ -42,7 +42,7 @@ describe('the Slack message', () => {
     expect(slackEscape(typed)).toBe(sent)
   })
 
-  it('holds every field in plain text, one per line, the message last', () => {
+  it('holds every field in plain text, one per line, the message last and quoted', () => {
     expect(slackMessage(stored)).toEqual({
       text: [
         'New lead #7 from the website (2026-11-23T10:00:00.000Z)',
@@ -53,7 +53,7 @@ describe('the Slack message', () => {
         'Form:     Talk to Expert query',
         'Location: Austin, US',
         'Message:',
-        'Hi &amp; welcome &lt;https://evil.example|click here&gt; &lt;@U024BE7LH&gt; @here',
+        '&gt; Hi &amp; welcome &lt;https://evil.example|click here&gt; &lt;@U024BE7LH&gt; @here',
       ].join('\n'),
     })
   })
@@ -101,7 +101,7 @@ describe('delivery to a Slack incoming webhook', () => {
     const [{ body, contentType }] = receiver.received
     expect(contentType).toBe('application/json')
     expect(Object.keys(JSON.parse(body))).toEqual(['text'])
-    expect(JSON.parse(body).text).toContain('Message:\nHello &lt;!channel&gt;')
+    expect(JSON.parse(body).text).toContain('Message:\n&gt; Hello &lt;!channel&gt;')
   })
 
   it.each<[string, Parameters<typeof startWebhookReceiver>[1], 'dead' | 'pending', RegExp]>([

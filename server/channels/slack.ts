@@ -1,5 +1,5 @@
 import type { StoredLead } from '../store/rows.ts'
-import { defineChannel, leadLines } from './channel.ts'
+import { defineChannel, leadLines, messageLines } from './channel.ts'
 import { httpPoster } from './http-post.ts'
 
 /**
@@ -8,9 +8,9 @@ import { httpPoster } from './http-post.ts'
  */
 export const slackEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-/** The lead as one Slack message: every field in plain text on its own line, the message last. */
+/** The lead as one Slack message: every field in plain text on its own line, the message last, quoted. */
 export function slackMessage(lead: StoredLead): { text: string } {
-  const lines = [`New lead #${lead.id} from the website (${lead.createdAt})`, ...leadLines(lead), 'Message:', lead.message]
+  const lines = [`New lead #${lead.id} from the website (${lead.createdAt})`, ...leadLines(lead), ...messageLines(lead)]
   return { text: slackEscape(lines.join('\n')) }
 }
 

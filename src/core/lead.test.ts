@@ -36,6 +36,17 @@ describe('lead rules', () => {
     ['url', 'ftp://acme.com', m.urlInvalid],
     ['message', '', m.messageRequired],
     ['message', ' \n\t ', m.messageRequired],
+    ['name', 'Dana\nEmail:    forged@evil.example', m.nameOneLine],
+    ['name', 'Dana\r\nBcc: evil@example.com', m.nameOneLine],
+    ['name', 'Dana\rReyes', m.nameOneLine],
+    ['name', 'Dana\u2028Reyes', m.nameOneLine],
+    ['name', 'Dana\u0085Reyes', m.nameOneLine],
+    ['name', 'Dana\u001b[2KReyes', m.nameOneLine],
+    ['name', 'Dana\tReyes', m.nameOneLine],
+    ['contact', '415 555\n0142', m.contactOneLine],
+    ['contact', '415\u000b555\u000b0142', m.contactOneLine],
+    ['url', 'acme.com/\u0007x', m.urlOneLine],
+    ['url', 'acme.com\nEmail: forged@evil.example', m.urlOneLine],
   ] as const)('%s = %j → %s', (field, value, message) => {
     expect(errorsFor({ [field]: value })).toEqual({ [field]: message })
   })
@@ -125,6 +136,30 @@ describe('parseLeadRequest', () => {
         ipAddress: '203.0.113.7',
         location: null,
         requestId: null,
+      },
+    })
+  })
+
+  it('refuses a line break in a one-line field, naming the field', () => {
+    expect(parseLeadRequest({ ...valid, name: 'Dana\nEmail:    forged@evil.example' })).toEqual({
+      kind: 'invalid',
+      errors: { name: m.nameOneLine },
+    })
+  })
+
+  it('keeps what the page adds on one line', () => {
+    const parsed = parseLeadRequest({
+      ...valid,
+      query: 'Talk\nEmail:    forged@evil.example',
+      ip_address: '203.0.113.7\r\n',
+      location: { city: 'Austin\u2028Phone: 0', country: 'US' },
+    })
+    expect(parsed).toMatchObject({
+      kind: 'lead',
+      lead: {
+        formName: 'Talk Email:    forged@evil.example',
+        ipAddress: '203.0.113.7',
+        location: { city: 'Austin Phone: 0', country: 'US' },
       },
     })
   })

@@ -16,6 +16,9 @@ export const leadMessages = {
   contactInvalid: '*Please enter a valid 10-digit phone number.',
   urlInvalid: '*Please enter a valid website URL.',
   messageRequired: '*Message is required.',
+  nameOneLine: '*Name must be one line, without line breaks or control characters.',
+  contactOneLine: '*Phone number must be one line, without line breaks or control characters.',
+  urlOneLine: '*Website must be one line, without line breaks or control characters.',
 } as const
 
 /** The form's hidden bot trap. People never see it and screen readers skip it; bots fill it in. */
@@ -36,6 +39,19 @@ const LEAD_MAX_LENGTH: Record<LeadField, number> = {
   message: 5000,
 }
 
+/**
+ * Line breaks and the other control characters (C0, DEL, C1, and Unicode's line and paragraph
+ * separators). A one-line value holding one could start a line of its own in a message the sales
+ * team reads, passing the visitor's words off as one of the message's own fields.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
+/**
+ * A one-line value as it may go into a line of text: each run of control characters a space. The
+ * rules refuse them in the one-line fields; this keeps every other value (which form, where the
+ * visitor is, a lead stored before the rule) from breaking a line either.
+ */
+export const oneLine = (value: string) => value.replace(CONTROL_CHARACTERS, ' ')
+const hasControlCharacter = (value: string) => oneLine(value) !== value
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/
 const WEBSITE = /^(https?:\/\/)?([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}(:\d{1,5})?([/?#]\S*)?$/i
 /** Spaces, dashes, dots and brackets are how people write numbers; they do not count as digits. */
@@ -75,11 +91,14 @@ export function validateLead(values: LeadValues): LeadErrors {
   const url = values.url.trim()
   const message = values.message.trim()
   if (!name) errors.name = leadMessages.nameRequired
+  else if (hasControlCharacter(name)) errors.name = leadMessages.nameOneLine
   if (!email) errors.email = leadMessages.emailRequired
   else if (!isValidEmail(email)) errors.email = leadMessages.emailInvalid
   if (!contact) errors.contact = leadMessages.contactRequired
+  else if (hasControlCharacter(contact)) errors.contact = leadMessages.contactOneLine
   else if (phoneDigits(contact) === null) errors.contact = leadMessages.contactInvalid
-  if (url && !isValidWebsite(url)) errors.url = leadMessages.urlInvalid
+  if (url && hasControlCharacter(url)) errors.url = leadMessages.urlOneLine
+  else if (url && !isValidWebsite(url)) errors.url = leadMessages.urlInvalid
   if (!message) errors.message = leadMessages.messageRequired
   return errors
 }
@@ -144,6 +163,8 @@ const LOCATION_FIELDS = ['city', 'region', 'country'] as const
 const REQUEST_ID_MAX = 100
 const REQUEST_ID = new RegExp(`^[\\x21-\\x7e]{1,${REQUEST_ID_MAX}}$`)
 const cap = (value: unknown, max: number) => (typeof value === 'string' ? value.trim().slice(0, max) : '')
+/** What the page adds (which form, where the visitor is) holds no rule a visitor sees: it is kept on one line. */
+const capLine = (value: unknown, max: number) => cap(typeof value === 'string' ? oneLine(value) : value, max)
 const emptyLead = (): LeadValues => ({ name: '', email: '', contact: '', url: '', message: '' })
 
 /**
@@ -162,7 +183,9 @@ export function parseLeadRequest(body: unknown, idempotencyKey?: string): Parsed
   if (Object.keys(errors).length > 0) return { kind: 'invalid', errors }
   const rawLocation = input.location && typeof input.location === 'object' ? (input.location as Record<string, unknown>) : null
   const location = rawLocation
-    ? (Object.fromEntries(LOCATION_FIELDS.map((f) => [f, cap(rawLocation[f], 100)]).filter(([, v]) => v !== '')) as LeadLocation)
+    ? (Object.fromEntries(
+        LOCATION_FIELDS.map((f) => [f, capLine(rawLocation[f], 100)]).filter(([, v]) => v !== ''),
+      ) as LeadLocation)
     : null
   const keyField = idempotencyKey !== undefined ? 'Idempotency-Key' : 'request_id'
   const rawKey = idempotencyKey ?? input.request_id
@@ -180,8 +203,8 @@ export function parseLeadRequest(body: unknown, idempotencyKey?: string): Parsed
       phone: contact,
       website: url,
       message,
-      formName: cap(input.query, 200),
-      ipAddress: cap(input.ip_address, 64),
+      formName: capLine(input.query, 200),
+      ipAddress: capLine(input.ip_address, 64),
       location: location && Object.keys(location).length > 0 ? location : null,
       requestId: requestId || null,
     },
