@@ -1,13 +1,15 @@
 /**
  * What an operator runs for the people whose leads we keep:
- * - `npm run leads:purge`: removes now what has passed the retention period (the server does it every hour);
+ * - `npm run leads:purge`: removes now what has passed the retention period (the server does it every hour),
+ *   keeping, and counting, the leads not yet delivered;
  * - `npm run leads:find -- --email <address>`: everything held about that address, as JSON on stdout;
  * - `npm run leads:erase -- --email <address>`: what would be removed (a dry run), then with `--confirm` removes it.
  * Each prints a line on stderr saying what was done and how many records it touched, never whose.
  */
-import { purgeExpired } from './retention.ts'
+import { purgeExpired, undeliveredKept } from './retention.ts'
 import { readSiteManifest } from './site-manifest.ts'
 import { configOrExit, refuseToStart, storeOrExit } from './start-errors.ts'
+import { NonAsciiEmailError } from './store/erasure.ts'
 
 const [command, ...args] = process.argv.slice(2)
 const USAGE = [
@@ -43,9 +45,10 @@ const audit = (action: string, counts: object) =>
 
 try {
   if (command === 'purge') {
-    const removed = await purgeExpired(store, retentionDays)
-    console.log(`Removed ${removed.leads} lead(s) older than ${retentionDays} days and ${removed.deliveries} delivery record(s).`)
-    audit('leads:purge', { retentionDays, ...removed })
+    const purged = await purgeExpired(store, retentionDays)
+    console.log(`Removed ${purged.leads} lead(s) older than ${retentionDays} days and ${purged.deliveries} delivery record(s).`)
+    if (purged.undelivered > 0) console.log(undeliveredKept(purged.undelivered))
+    audit('leads:purge', { retentionDays, ...purged })
   } else if (command === 'find') {
     const found = await store.findByEmail(email!)
     console.log(JSON.stringify(found, null, 2))
@@ -61,6 +64,15 @@ try {
     const removed = await store.eraseByEmail(email!)
     console.log(`Erased ${removed.leads} lead(s) and ${removed.deliveries} delivery record(s) held under that address.`)
     audit('leads:erase', removed)
+  }
+} catch (error) {
+  // A look-alike address is the operator's typing to correct (a usage error); anything else is one line too.
+  if (error instanceof NonAsciiEmailError) {
+    console.error(`leads:${command} not run: --email: ${error.message}`)
+    process.exitCode = 2
+  } else {
+    console.error(`leads:${command} failed: ${(error as Error).message}`)
+    process.exitCode = 1
   }
 } finally {
   await store.close()

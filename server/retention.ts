@@ -1,14 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { LeadStore, Removed } from './store/lead-store.ts'
+import type { Purged } from './store/erasure.ts'
+import type { LeadStore } from './store/lead-store.ts'
 
 const DAY_MS = 86_400_000
 /** How often a running server removes what has passed its retention period. */
 const EVERY_MS = 3_600_000
 
-/** Removes the leads older than `retentionDays` at `now`, with their deliveries. */
-export function purgeExpired(store: LeadStore, retentionDays: number, now = Date.now()): Promise<Removed> {
+/**
+ * Removes the leads older than `retentionDays` at `now`, with their deliveries. A lead the sales team
+ * has not had yet (a delivery pending or dead) is kept and counted: removing it would lose the
+ * request without anyone having seen it.
+ */
+export function purgeExpired(store: LeadStore, retentionDays: number, now = Date.now()): Promise<Purged> {
   return store.purgeBefore(now - retentionDays * DAY_MS)
 }
+
+/** What an operator reads about the leads a purge kept, and what to do about them. */
+export const undeliveredKept = (count: number) =>
+  `Kept ${count} lead(s) past the retention period that the sales team has not had yet (a delivery pending or dead): ` +
+  'npm run leads:deliveries lists them; redeliver them (npm run leads:redeliver) or erase them, and the next purge removes them.'
 
 /**
  * The server's own clean-up: at start and every hour, leads past the retention period go with
@@ -19,9 +29,10 @@ export function startRetentionJob(store: LeadStore, retentionDays: number, log: 
   let running: Promise<unknown> = Promise.resolve()
   const run = () => {
     running = purgeExpired(store, retentionDays).then(
-      (removed) => {
+      ({ undelivered, ...removed }) => {
         if (removed.leads > 0 || removed.deliveries > 0)
           log.info({ ...removed, retentionDays }, 'leads past their retention period removed')
+        if (undelivered > 0) log.warn({ undelivered, retentionDays }, undeliveredKept(undelivered))
       },
       (error: Error) =>
         log.warn(

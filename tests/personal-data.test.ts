@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
+import Database from 'better-sqlite3'
+import { openLeadStore } from '../server/store/lead-store.ts'
+import type { NewLead } from '../server/store/rows.ts'
 import { freePort } from '../tools/server-process.ts'
 import { startWebhookReceiver } from './support/webhook-receiver.ts'
 
@@ -29,6 +32,30 @@ const person = {
 const traces = [person.name, 'Zelda', 'Quixote', person.email, '5559876', '555-9876', person.ip_address, 'unreleased-merger-plan']
 
 const leadsCommand = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'server/privacy-cli.ts', ...args], { env })
+
+/** Leads stored straight into the database the commands read, one per address. */
+async function storeLeads(emails: string[], outbox: { channels: string[]; giveUpAt: number }) {
+  const store = await openLeadStore({ databasePath })
+  try {
+    for (const email of emails) {
+      const lead: NewLead = {
+        name: 'Someone',
+        email,
+        phone: '4155550142',
+        website: '',
+        message: 'Hello',
+        formName: person.query,
+        ipAddress: '',
+        location: null,
+        remoteAddress: '127.0.0.1',
+        requestId: null,
+      }
+      await store.insert(lead, outbox)
+    }
+  } finally {
+    await store.close()
+  }
+}
 
 let server: ChildProcess | undefined
 afterAll(() => void server?.kill('SIGKILL'))
@@ -108,6 +135,32 @@ describe('personal data', () => {
     const purged = await leadsCommand('purge')
     expect(purged.stdout).toContain(`Removed 0 lead(s) older than ${retentionDays} days and 0 delivery record(s).`)
     expect(JSON.parse(purged.stderr)).toMatchObject({ action: 'leads:purge', leads: 0, deliveries: 0 })
+  })
+
+  it('keeps a lead past the period that was never delivered, and says how many and why', async () => {
+    const { retentionDays } = JSON.parse(readFileSync('dist/.site/manifest.json', 'utf8')) as { retentionDays: number }
+    await storeLeads(['owed@example.org', 'owed@example.org'], { channels: ['webhook'], giveUpAt: Date.now() + 60_000 })
+    // Stored long before the retention period began, its delivery still pending.
+    const file = new Database(databasePath)
+    file.prepare("update leads set created_at = '2001-01-01T00:00:00.000Z' where email = 'owed@example.org'").run()
+    file.close()
+    const purged = await leadsCommand('purge')
+    expect(purged.stdout).toContain(`Removed 0 lead(s) older than ${retentionDays} days and 0 delivery record(s).`)
+    expect(purged.stdout).toContain('Kept 2 lead(s) past the retention period that the sales team has not had yet')
+    expect(JSON.parse(purged.stderr)).toMatchObject({ action: 'leads:purge', leads: 0, deliveries: 0, undelivered: 2 })
+    expect(JSON.parse((await leadsCommand('find', '--email', 'owed@example.org')).stdout).leads).toHaveLength(2)
+  })
+
+  it("finds and erases nothing of kate's under a look-alike address, and says why", async () => {
+    await storeLeads(['kate@example.com'], { channels: [], giveUpAt: Date.now() })
+    const lookAlike = '\u212Aate@example.com'
+    for (const args of [['find'], ['erase'], ['erase', '--confirm']])
+      await expect(leadsCommand(...args.slice(0, 1), '--email', lookAlike, ...args.slice(1))).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining(`leads:${args[0]} not run: --email: the address holds U+212A, a character outside ASCII`),
+      })
+    const kate = JSON.parse((await leadsCommand('find', '--email', 'KATE@example.com')).stdout) as { leads: { email: string }[] }
+    expect(kate.leads.map((l) => l.email)).toEqual(['kate@example.com'])
   })
 
   it('refuses an erase without an address, with its usage', async () => {

@@ -32,6 +32,13 @@ export interface DialectTraits {
    * SQLite has one writer, the one server that owns its file.
    */
   shared: boolean
+  /**
+   * After leads are removed, takes what is left of them off the disk where the database can do it
+   * at once; false when it could not finish now. SQLite writes zeros over deleted rows (secure_delete)
+   * and then copies its write-ahead log into the file and empties it, so neither file keeps the old
+   * pages. PostgreSQL has none: its VACUUM reclaims dead rows on its own schedule.
+   */
+  eraseFromDisk?(db: Kysely<unknown>): Promise<boolean>
   /** The schema version a database is at, and recording it; run inside the migration transaction. */
   schemaVersion(db: Kysely<unknown>): Promise<number>
   setSchemaVersion(db: Kysely<unknown>, version: number): Promise<void>
@@ -70,6 +77,8 @@ export function openSqlite(file: string): OpenedDatabase {
     database.pragma('synchronous = FULL')
     database.pragma('busy_timeout = 5000')
     database.pragma('foreign_keys = ON')
+    // Deleted rows are overwritten with zeros, not left in free space: an erased lead leaves no bytes behind.
+    database.pragma('secure_delete = ON')
   } catch (error) {
     database.close()
     throw error
@@ -82,6 +91,12 @@ export function openSqlite(file: string): OpenedDatabase {
       wholeType: 'integer',
       createdAt: { type: 'text', default: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` },
       shared: false,
+      // TRUNCATE: the log's frames (which still hold the rows as they were before the delete) go back
+      // into the file and the log is cut to nothing. busy: a reader in another process held it back.
+      async eraseFromDisk(db) {
+        const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(db)
+        return rows[0]?.busy === 0
+      },
       // PRAGMA user_version: a number in the file's header, written in the same transaction.
       async schemaVersion(db) {
         const { rows } = await sql<{ user_version: number }>`pragma user_version`.execute(db)

@@ -1,5 +1,6 @@
 import type { ExpressionOrFactory, Kysely, Selectable, SqlBool } from 'kysely'
 import { openPostgres, openSqlite, type OpenedDatabase } from './dialects.ts'
+import { leadIdsByEmail, undelivered, type Purged, type Removed } from './erasure.ts'
 import { migrate } from './migrations.ts'
 import { preparedBySize } from './prepared.ts'
 import {
@@ -60,19 +61,23 @@ export interface LeadStore {
    * process owns, whose server counts in memory.
    */
   rateLimitCount?(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>
-  /** Removes the leads stored before `cutoff` (epoch ms) with their deliveries; answers how many of each went. */
-  purgeBefore(cutoff: number): Promise<Removed>
-  /** Every lead stored under this email address, in any letter case, and their deliveries. */
+  /**
+   * Removes the leads stored before `cutoff` (epoch ms) with their deliveries, but not a lead with
+   * a delivery still pending or dead: the sales team has not had it yet. Answers how many of each
+   * went, and how many such leads were kept.
+   */
+  purgeBefore(cutoff: number): Promise<Purged>
+  /**
+   * Every lead stored under this email address, its ASCII letters in any case, and their
+   * deliveries. An address with other characters is refused (NonAsciiEmailError).
+   */
   findByEmail(email: string): Promise<{ leads: StoredLead[]; deliveries: Delivery[] }>
-  /** Removes every lead stored under this email address, in any letter case, with its deliveries. */
+  /**
+   * Removes what findByEmail finds, deliveries included, and takes it off the disk where the
+   * database can (SQLite's file and its write-ahead log).
+   */
   eraseByEmail(email: string): Promise<Removed>
   close(): Promise<void>
-}
-
-/** How many records a removal took away. */
-export interface Removed {
-  leads: number
-  deliveries: number
 }
 
 /** Leads stored in one statement at most. */
@@ -94,12 +99,6 @@ export async function openLeadStore(location: { databaseUrl?: string; databasePa
 
 /** A condition on the leads table. */
 type LeadFilter = ExpressionOrFactory<Tables, 'leads', SqlBool>
-
-/** The leads of one email address: addresses are compared in lower case, as people type them either way. */
-const sameEmail =
-  (email: string): LeadFilter =>
-  (eb) =>
-    eb(eb.fn<string>('lower', ['email']), '=', email.trim().toLowerCase())
 
 function leadStore({ db, traits }: OpenedDatabase): LeadStore {
   // The queries of every batch of leads, compiled once for each batch size (prepared.ts).
@@ -208,16 +207,18 @@ function leadStore({ db, traits }: OpenedDatabase): LeadStore {
     return rows
   }
 
-  /** The leads `which` selects and their deliveries, removed in one transaction (deliveries first: they point at the leads). */
-  const removeLeads = (which: LeadFilter) =>
-    db.transaction().execute(async (trx): Promise<Removed> => {
-      const deliveries = await trx
-        .deleteFrom('deliveries')
-        .where('lead_id', 'in', trx.selectFrom('leads').select('id').where(which))
-        .executeTakeFirst()
-      const leads = await trx.deleteFrom('leads').where(which).executeTakeFirst()
-      return { leads: Number(leads.numDeletedRows), deliveries: Number(deliveries.numDeletedRows) }
-    })
+  /** The leads `which` selects and their deliveries, removed inside `trx` (deliveries first: they point at the leads). */
+  const removeLeads = async (trx: Kysely<Tables>, which: LeadFilter): Promise<Removed> => {
+    const deliveries = await trx
+      .deleteFrom('deliveries')
+      .where('lead_id', 'in', trx.selectFrom('leads').select('id').where(which))
+      .executeTakeFirst()
+    const leads = await trx.deleteFrom('leads').where(which).executeTakeFirst()
+    return { leads: Number(leads.numDeletedRows), deliveries: Number(deliveries.numDeletedRows) }
+  }
+  /** After a removal: true when nothing of the removed rows is left on the disk that the database can reach now. */
+  const eraseFromDisk = async (removed: Removed) =>
+    removed.leads + removed.deliveries === 0 || !traits.eraseFromDisk || (await traits.eraseFromDisk(db as Kysely<unknown>))
 
   let lastPrune = 0
   const store: LeadStore = {
@@ -315,15 +316,40 @@ function leadStore({ db, traits }: OpenedDatabase): LeadStore {
         .executeTakeFirst()
       return Number(result.numUpdatedRows)
     },
-    purgeBefore: (cutoff) => removeLeads((eb) => eb('created_at', '<', new Date(cutoff).toISOString())),
+    async purgeBefore(cutoff) {
+      const expired: LeadFilter = (eb) => eb('created_at', '<', new Date(cutoff).toISOString())
+      const purged = await db.transaction().execute(async (trx): Promise<Purged> => {
+        const removed = await removeLeads(trx, (eb) => eb.and([expired(eb), eb.not(undelivered(eb))]))
+        const { n } = await trx
+          .selectFrom('leads')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where(expired)
+          .executeTakeFirstOrThrow()
+        return { ...removed, undelivered: Number(n) }
+      })
+      // A purge that could not empty the log now leaves it to the next one, within the hour.
+      await eraseFromDisk(purged)
+      return purged
+    },
     async findByEmail(email) {
-      const leads = await db.selectFrom('leads').selectAll().where(sameEmail(email)).orderBy('id').execute()
-      const ids = leads.map((row) => row.id)
-      const deliveries =
-        ids.length === 0 ? [] : await db.selectFrom('deliveries').selectAll().where('lead_id', 'in', ids).orderBy('id').execute()
+      const ids = await leadIdsByEmail(db, email)
+      if (ids.length === 0) return { leads: [], deliveries: [] }
+      const leads = await db.selectFrom('leads').selectAll().where('id', 'in', ids).orderBy('id').execute()
+      const deliveries = await db.selectFrom('deliveries').selectAll().where('lead_id', 'in', ids).orderBy('id').execute()
       return { leads: leads.map(leadFromRow), deliveries: deliveries.map(deliveryFromRow) }
     },
-    eraseByEmail: (email) => removeLeads(sameEmail(email)),
+    async eraseByEmail(email) {
+      const removed = await db.transaction().execute(async (trx) => {
+        const ids = await leadIdsByEmail(trx, email)
+        return ids.length === 0 ? { leads: 0, deliveries: 0 } : removeLeads(trx, (eb) => eb('id', 'in', ids))
+      })
+      if (!(await eraseFromDisk(removed)))
+        throw new Error(
+          `erased ${removed.leads} lead(s) and ${removed.deliveries} delivery record(s), but another process was reading ` +
+            'the database, so its write-ahead log (the -wal file) still holds them: run the same command again',
+        )
+      return removed
+    },
     close: () => db.destroy(),
   }
   if (traits.shared) {
