@@ -62,10 +62,21 @@ const malformed = [
   { ...blogs[2], id: 9007, custom_url: 'data-image', image: 'data:text/html,<script>alert(16)</script>' },
 ]
 
+/** A post whose picture is on a host the build was not told of (VITE_BLOG_IMAGE_ORIGINS): shown, without it. */
+const FOREIGN_PICTURE = 'https://pictures.elsewhere.example/cover.png'
+const foreignPicturePost = {
+  ...blogs[2],
+  id: 9008,
+  custom_url: 'foreign-picture',
+  title: 'Words kept without their picture',
+  image: FOREIGN_PICTURE,
+}
+
 const hostileBlogs = [
   { ...htmlPost, description: hostileHtml },
   { ...treePost, description: hostileTree },
   ...malformed,
+  foreignPicturePost,
   ...blogs.slice(2),
 ]
 
@@ -195,7 +206,12 @@ for (const server of ['our server', 'a static host without security headers'] as
       expect(blogWarnings).toHaveLength(1)
       for (const field of ['meta_desc (2)', 'description (1)', 'custom_url (1)', 'image (3)', 'the entry itself (2)'])
         expect(blogWarnings[0]).toContain(field)
+      expect(blogWarnings[0]).toContain('not in VITE_BLOG_IMAGE_ORIGINS: https://pictures.elsewhere.example (1)')
       if (route === '/blog') {
+        const card = page.locator('.blog-card', { has: page.locator('a[href="/blog/foreign-picture"]') })
+        expect(await card.locator('.blog-card__title').innerText()).toBe(foreignPicturePost.title)
+        expect(await card.locator('img').count()).toBe(0)
+        expect(await page.locator(`img[src="${FOREIGN_PICTURE}"]`).count()).toBe(0)
         expect(
           await page.locator('a[href="/blog/null-desc"], a[href^="javascript:"], img[src^="data:"], img[src^="//"]').count(),
         ).toBe(0)
@@ -224,6 +240,21 @@ for (const server of ['our server', 'a static host without security headers'] as
       expect(escapes).toEqual([])
       await context.close()
     })
+
+    // Our server knows the API's posts (its look-up asks the API); a static host answers a post the
+    // build did not know with its 404 page, whatever the picture.
+    it.runIf(server === 'our server')(
+      'shows a post whose picture is on another host, with its words and without the picture',
+      async () => {
+        const { page, context, escapes } = await visit(base(), '/blog/foreign-picture')
+        await page.locator('h1', { hasText: foreignPicturePost.title }).waitFor()
+        await expectContent(page)
+        expect(await page.locator('.blog-post__image, .blog-post img').count()).toBe(0)
+        expect((await page.locator('.blog-post__body').innerText()).length).toBeGreaterThan(100)
+        expect(escapes).toEqual([])
+        await context.close()
+      },
+    )
 
     it('renders the safe part of a node-tree body and drops the rest', async () => {
       const { page, context, escapes } = await visit(base(), `/blog/${treePost.custom_url}`)

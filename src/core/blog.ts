@@ -8,7 +8,8 @@ import type { MarkupBlocks } from '../generated/content-types.ts'
 export interface ApiBlog {
   id: number
   custom_url: string
-  image: string
+  /** The post's picture; left out (with its alt and size) when its host is not one the page may load from. */
+  image?: string
   meta_title: string
   meta_desc: string
   title?: string
@@ -26,7 +27,7 @@ export interface ApiBlog {
   author?: string
 }
 
-/** A post as our own build serves it: every field present, the body already checked and parsed. */
+/** A post as our own build serves it: every field present, its picture too, the body already checked and parsed. */
 export type BuiltBlog = Required<Omit<ApiBlog, 'description' | 'author' | 'excerpt'>> & {
   description: MarkupBlocks[]
   author?: string

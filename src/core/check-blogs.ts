@@ -6,14 +6,18 @@ const SLUG = /^[A-Za-z0-9_-]{1,200}$/
 /** Site-relative paths (not `//host` or `/\host`) and absolute addresses; nothing a browser could run. */
 const SAFE_IMAGE = /^(?:https?:\/\/[^\s/\\]|\/(?![/\\]))[^\s"'<>\\]*$/i
 
+/** A picture's address a browser reads as a picture and nothing else: a path on this site or an http(s) address. */
+const isSafeImage = (v: unknown) => isString(v) && SAFE_IMAGE.test(v) && (v.startsWith('/') || URL.canParse(v))
+
 /**
- * A picture the page may load: a path on this site, or an address on one of `origins` (the
- * Content-Security-Policy's img-src lists the same ones). Any other host would be blocked by the
- * browser and show as a broken picture.
+ * The host of a picture the page may not load: one outside `origins` (the Content-Security-Policy's
+ * img-src lists the same ones), which the browser would block and show as a broken picture.
+ * Undefined for a path on this site or an address on one of `origins`.
  */
-const isAllowedImage = (origins: readonly string[]) => (v: unknown) => {
-  if (!isString(v) || !SAFE_IMAGE.test(v)) return false
-  return v.startsWith('/') || (URL.canParse(v) && origins.includes(new URL(v).origin))
+const foreignHost = (image: string, origins: readonly string[]) => {
+  if (image.startsWith('/')) return undefined
+  const { origin } = new URL(image)
+  return origins.includes(origin) ? undefined : origin
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string'
@@ -27,10 +31,10 @@ const isDescription = (v: unknown) => typeof v === 'string' || (Array.isArray(v)
 export const isPostSlug = (v: unknown): v is string => isString(v) && SLUG.test(v)
 
 /** Every field a page reads, with the check its value must pass. */
-const fieldChecks = (imageOrigins: readonly string[]): Record<keyof ApiBlog, (v: unknown) => boolean> => ({
+const FIELD_CHECKS: Record<keyof ApiBlog, (v: unknown) => boolean> = {
   id: (v) => typeof v === 'number' && Number.isSafeInteger(v),
   custom_url: isPostSlug,
-  image: isAllowedImage(imageOrigins),
+  image: isSafeImage,
   meta_title: isString,
   meta_desc: isString,
   title: isOptional(isString),
@@ -41,52 +45,75 @@ const fieldChecks = (imageOrigins: readonly string[]): Record<keyof ApiBlog, (v:
   excerpt: isOptional(isString),
   published: isOptional(isString),
   author: isOptional(isString),
-})
-
-/** The first field of an entry that fails its check, or undefined when every field passes. */
-function badField(entry: unknown, fields: ReturnType<typeof fieldChecks>): string | undefined {
-  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return 'the entry itself'
-  const record = entry as Record<string, unknown>
-  const field = Object.keys(fields).find((name) => !fields[name as keyof ApiBlog](record[name]))
-  // A well-formed address on another host is a setting to change, not a broken entry.
-  if (field === 'image' && isString(record.image) && SAFE_IMAGE.test(record.image) && !record.image.startsWith('/'))
-    return 'image (its host is not in VITE_BLOG_IMAGE_ORIGINS)'
-  return field
 }
 
 /**
- * The API's blog list, checked at the door: entries with a missing or malformed field, a picture
- * from a host outside `imageOrigins`, or a repeated id or address, are dropped with one warning
- * naming the fields; at most 40 are kept.
+ * What the checks make of one entry: the post (a picture on a host outside `imageOrigins` left out,
+ * that host named), or the first field that fails its check. A picture from another host is a
+ * setting to change (VITE_BLOG_IMAGE_ORIGINS), not a broken post: its words are kept.
+ */
+export function checkEntry(
+  entry: unknown,
+  imageOrigins: readonly string[],
+): { blog: ApiBlog; pictureHost?: string } | { field: string } {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return { field: 'the entry itself' }
+  const record = entry as Record<string, unknown>
+  const field = Object.keys(FIELD_CHECKS).find((name) => !FIELD_CHECKS[name as keyof ApiBlog](record[name]))
+  if (field) return { field }
+  const blog = entry as ApiBlog
+  const pictureHost = foreignHost(blog.image!, imageOrigins)
+  if (!pictureHost) return { blog }
+  const { image: _picture, image_alt: _alt, image_width: _width, image_height: _height, ...words } = blog
+  return { blog: words, pictureHost }
+}
+
+/**
+ * The API's blog list, checked at the door: entries with a missing or malformed field, or a
+ * repeated id or address, are dropped; a picture from a host outside `imageOrigins` is left out of
+ * its post, which is kept. One warning names the fields and the hosts; at most 40 are kept.
  */
 export function checkBlogs(
   value: unknown,
   imageOrigins: readonly string[],
   warn: (message: string) => void = console.warn,
 ): ApiBlog[] {
-  const fields = fieldChecks(imageOrigins)
   if (!Array.isArray(value)) {
     warn(`Blogs from the API: field blogs is ${value === null ? 'null' : typeof value}, not a list; no posts shown`)
     return []
   }
   const entries = value.slice(0, BLOGS_PER_PAGE)
   const problems = new Map<string, number>()
+  const pictureHosts = new Map<string, number>()
+  const count = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1)
   const seen = new Set<unknown>()
   const kept: ApiBlog[] = []
   for (const entry of entries) {
-    const blog = entry as ApiBlog
-    const field =
-      badField(entry, fields) ?? (seen.has(blog.id) || seen.has(blog.custom_url) ? 'id or custom_url (repeated)' : undefined)
-    if (field) problems.set(field, (problems.get(field) ?? 0) + 1)
-    else kept.push(blog)
-    if (!field) seen.add(blog.id).add(blog.custom_url)
+    const checked = checkEntry(entry, imageOrigins)
+    if ('field' in checked) {
+      count(problems, checked.field)
+      continue
+    }
+    const { blog, pictureHost } = checked
+    if (seen.has(blog.id) || seen.has(blog.custom_url)) {
+      count(problems, 'id or custom_url (repeated)')
+      continue
+    }
+    seen.add(blog.id).add(blog.custom_url)
+    kept.push(blog)
+    if (pictureHost) count(pictureHosts, pictureHost)
   }
-  if (problems.size > 0) {
-    const list = [...problems].map(([field, n]) => `${field} (${n})`).join(', ')
-    warn(`Blogs from the API: ${entries.length - kept.length} of ${entries.length} entries left out, bad field: ${list}`)
-  }
+  const counted = (counts: Map<string, number>) => [...counts].map(([key, n]) => `${key} (${n})`).join(', ')
+  const parts = [
+    ...(problems.size > 0
+      ? [`${entries.length - kept.length} of ${entries.length} entries left out, bad field: ${counted(problems)}`]
+      : []),
+    ...(pictureHosts.size > 0
+      ? [
+          `pictures left out, their host is not in VITE_BLOG_IMAGE_ORIGINS: ${counted(pictureHosts)}; ` +
+            'the posts are shown without them until the host is added there',
+        ]
+      : []),
+  ]
+  if (parts.length > 0) warn(`Blogs from the API: ${parts.join('; ')}`)
   return kept
 }
-
-/** The first field of one post that fails the list's checks (as a warning names it), or undefined when it passes. */
-export const postProblem = (entry: unknown, imageOrigins: readonly string[]) => badField(entry, fieldChecks(imageOrigins))

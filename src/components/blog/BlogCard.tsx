@@ -3,7 +3,10 @@ import { site } from '../../lib/site'
 import { BlogImage } from './BlogImage'
 import { blogExcerpt, blogTitle, type ApiBlog } from '../../core/blog'
 
-/** A blog card: image, title, a 140-character excerpt, and 'Read More', which also takes the reader to the top. */
+/**
+ * A blog card: image (or a plain block in its place), title, a 140-character excerpt, and 'Read More',
+ * which also takes the reader to the top.
+ */
 export function BlogCard({
   blog,
   headingLevel = 3,
@@ -17,7 +20,12 @@ export function BlogCard({
   const href = `/blog/${blog.custom_url}`
   return (
     <article className="card blog-card">
-      <BlogImage blog={blog} className="blog-card__image" eager={onFirstScreen} />
+      {blog.image ? (
+        <BlogImage blog={blog} className="blog-card__image" eager={onFirstScreen} />
+      ) : (
+        // A post without its picture keeps the picture's place, so the cards of a row still line up.
+        <div className="blog-card__image blog-card__image--none" aria-hidden="true" />
+      )}
       <Heading className="card__title blog-card__title">{blogTitle(blog)}</Heading>
       <p className="card__text">{blogExcerpt(blog)}</p>
       <Link to={href} className="blog-card__more" onClick={() => window.scrollTo({ top: 0 })}>

@@ -3,6 +3,7 @@ import type { ApiBlog } from '../../core/blog'
 /**
  * A post's cover, sized so nothing shifts; other APIs may not send the size, so 16:9 is assumed.
  * `priority` marks the page's main picture; `eager` loads a picture that is on the first screen.
+ * A post without a picture (its host is not one the page may load from) shows none.
  */
 export function BlogImage({
   blog,
@@ -15,6 +16,7 @@ export function BlogImage({
   priority?: boolean
   eager?: boolean
 }) {
+  if (!blog.image) return null
   return (
     <img
       className={className}

@@ -37,6 +37,12 @@ describe('checkPost', () => {
     expect(checked(body)).toEqual({ kept: body, warnings: [] })
   })
 
+  it("keeps a post whose picture is on another host, for its body's sake, without the picture", () => {
+    const body = good(1, { image: 'https://other.example/a.png', description: [[['p', 0, 'x']]] })
+    const { image: _picture, ...words } = body
+    expect(checked({ blog: body })).toEqual({ kept: words, warnings: [] })
+  })
+
   it.each([
     ['description', { blog: good(1, { description: { __html: '<script>alert(1)</script>' } }) }],
     ['image', { blog: good(1, { image: 'javascript:alert(1)' }) }],

@@ -1,5 +1,5 @@
 import type { ApiBlog } from '../../core/blog'
-import { postProblem } from '../../core/check-blogs'
+import { checkEntry } from '../../core/check-blogs'
 import { blogApi } from '../../lib/api'
 import { fetchJson } from '../../lib/fetch-site-data'
 import type { PostBody, SiteDataStore } from '../../lib/site-data'
@@ -16,10 +16,9 @@ export function checkPost(
   warn: (message: string) => void = console.warn,
 ): ApiBlog | undefined {
   const entry = typeof value === 'object' && value !== null && 'blog' in value ? value.blog : value
-  const field =
-    postProblem(entry, imageOrigins) ??
-    ((entry as ApiBlog).custom_url === customUrl ? undefined : 'custom_url (not the post asked for)')
-  if (!field) return entry as ApiBlog
+  const checked = checkEntry(entry, imageOrigins)
+  if ('blog' in checked && checked.blog.custom_url === customUrl) return checked.blog
+  const field = 'field' in checked ? checked.field : 'custom_url (not the post asked for)'
   warn(`Post ${customUrl} from the API: left out, bad field: ${field}`)
   return undefined
 }
