@@ -10,7 +10,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stringify } from 'yaml'
 import { fieldSchema, type JsonSchema } from './json-schema.ts'
-import { fieldLabel, patternSentence } from './fields.ts'
+import { FIELDS, fieldLabel, patternSentence } from './fields.ts'
+import { MAX_IMAGE_BYTES } from './rules/image-sizes.ts'
 import { ALL_SCHEMAS, schemaFiles, type ContentKind } from './schemas.ts'
 import { CMS_FORMAT, MARKUP_WIDGET } from '../admin/names.ts'
 
@@ -34,6 +35,9 @@ export interface CmsField {
   max?: number
   value_type?: 'int'
   choose_url?: boolean
+  media_folder?: string
+  public_folder?: string
+  media_library?: { max_file_size: number }
   collapsed?: boolean
 }
 
@@ -81,6 +85,22 @@ interface At {
   markup: boolean
 }
 
+/**
+ * A picture's picker: it opens the field's own folder of public/images (the media library lists one
+ * folder, not its subfolders), a path can be typed, and an upload over the size the content check
+ * allows is refused before it is sent. Decap names an upload in lower case with hyphens.
+ */
+function pictureField(labelPath: string): Partial<CmsField> {
+  const folder = FIELDS[labelPath]?.folder
+  if (!folder) throw new Error(`${labelPath}: a picture field needs its folder in codegen/fields.ts`)
+  return {
+    choose_url: true,
+    media_folder: `/public/images/${folder}`,
+    public_folder: `/images/${folder}`,
+    media_library: { max_file_size: MAX_IMAGE_BYTES },
+  }
+}
+
 /** The form field of the value at `at`. */
 function cmsField(at: At): CmsField {
   const schema = fieldSchema(at.root, at.path, ALL_SCHEMAS)!
@@ -106,7 +126,7 @@ function cmsField(at: At): CmsField {
   if (schema.enum) return field('select', { options: [...schema.enum] })
   if (schema.type !== 'string') throw new Error(`${at.labelPath}: no form widget for type ${String(schema.type)}`)
   // The picker's value is no plain path while the form checks it; the content check holds images to their pattern.
-  if (schema.pattern !== undefined && IMAGE_PATTERN.test(schema.pattern)) return field('image', { choose_url: false })
+  if (schema.pattern !== undefined && IMAGE_PATTERN.test(schema.pattern)) return field('image', pictureField(at.labelPath))
   const rule = textRule(schema, true)
   const pattern = rule ? { pattern: rule } : {}
   const long = !schema.pattern && (schema.maxLength === undefined || schema.maxLength > 120)
@@ -180,6 +200,8 @@ export function cmsConfig() {
     local_backend: true,
     media_folder: 'public/images',
     public_folder: '/images',
+    // New file names in ASCII with hyphens, accents dropped: an upload "Équipe Photo.PNG" is équipe → equipe-photo.png.
+    slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     collections: [
       {
         name: 'pages',
