@@ -6,6 +6,9 @@ import { MARKUP_WIDGET } from '../admin/names.ts'
 import { schemaFields, type JsonSchema } from './json-schema.ts'
 import { schemaFiles, type ContentKind } from './schemas.ts'
 
+/** A select's stored value: the option itself, or its value where it has a label. */
+const optionValue = (option: string | { value: string }) => (typeof option === 'string' ? option : option.value)
+
 const KINDS: ContentKind[] = ['page', 'blog', 'site']
 
 /**
@@ -68,7 +71,7 @@ describe('the CMS configuration', () => {
         expect(field, path).toBeDefined()
         const name = path.split('.').pop()!
         const enumOf = schema.enum ?? (schema.$ref ? undefined : schema.items?.enum)
-        if (enumOf) expect(field!.options, path).toEqual(enumOf)
+        if (enumOf) expect(field!.options?.map(optionValue), path).toEqual(enumOf)
         // Required where the schema requires it, except inside an optional group (the form cannot
         // ask for a part of a group the page leaves out; the content check still does).
         const insideOptional = paths.some((p) => path.startsWith(`${p.path}.`) && !configFieldAt(fields, p.path)!.required)
@@ -122,7 +125,7 @@ describe('the CMS configuration', () => {
       else if (typeof value === 'string') {
         checked++
         if (field.pattern) expect(new RegExp(field.pattern[0]).test(value), `${where}: ${field.pattern[1]}`).toBe(true)
-        if (field.options) expect(field.options, where).toContain(value)
+        if (field.options) expect(field.options.map(optionValue), where).toContain(value)
       }
     }
     const checkObject = (fields: readonly CmsField[], value: unknown, where: string) => {

@@ -26,7 +26,7 @@ export interface CmsField {
   required: boolean
   hint?: string
   pattern?: [string, string]
-  options?: string[]
+  options?: (string | { label: string; value: string })[]
   fields?: CmsField[]
   field?: CmsField
   summary?: string
@@ -101,6 +101,17 @@ function pictureField(labelPath: string): Partial<CmsField> {
   }
 }
 
+const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'))
+
+/** A choice as editors read it: a time zone in words with its city ("Mountain Time (Denver)"), other values as they are. */
+function optionOf(value: string): string | { label: string; value: string } {
+  if (!TIME_ZONES.has(value)) return value
+  const words = new Intl.DateTimeFormat('en-US', { timeZone: value, timeZoneName: 'longGeneric' })
+    .formatToParts(Date.UTC(2026, 0, 1))
+    .find((part) => part.type === 'timeZoneName')!.value
+  return { label: `${words} (${value.slice(value.lastIndexOf('/') + 1).replace(/_/g, ' ')})`, value }
+}
+
 /** The form field of the value at `at`. */
 function cmsField(at: At): CmsField {
   const schema = fieldSchema(at.root, at.path, ALL_SCHEMAS)!
@@ -123,7 +134,7 @@ function cmsField(at: At): CmsField {
       ...(typeof schema.minimum === 'number' ? { min: schema.minimum } : {}),
       ...(typeof schema.maximum === 'number' ? { max: schema.maximum } : {}),
     })
-  if (schema.enum) return field('select', { options: [...schema.enum] })
+  if (schema.enum) return field('select', { options: schema.enum.map((value) => optionOf(String(value))) })
   if (schema.type !== 'string') throw new Error(`${at.labelPath}: no form widget for type ${String(schema.type)}`)
   // The picker's value is no plain path while the form checks it; the content check holds images to their pattern.
   if (schema.pattern !== undefined && IMAGE_PATTERN.test(schema.pattern)) return field('image', pictureField(at.labelPath))
