@@ -6,3 +6,5 @@ export const CMS_FORMAT = 'site-yaml'
 export const MARKUP_WIDGET = 'markup'
 /** Where the admin asks the local proxy of `npm run cms`, on its own origin. */
 export const LOCAL_PROXY_PATH = '/api/v1'
+/** Where the admin asks `npm run cms` to check an entry before it is saved, on its own origin. */
+export const DRAFT_CHECK_PATH = '/api/draft-check'

@@ -137,7 +137,7 @@ describe('writeContentYaml', () => {
     }
   })
 
-  it('writes line breaks, tabs and other control characters as escapes on the value\'s own line', () => {
+  it("writes line breaks, tabs and other control characters as escapes on the value's own line", () => {
     const file = 'content/pages/Ai-Development.yaml'
     const text = readFileSync(file, 'utf8')
     const data = parse(text) as Json

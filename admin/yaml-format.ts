@@ -95,8 +95,7 @@ function freshPair(key: string, value: unknown, indent: number): string {
 }
 
 /** A list item as fresh lines, its dash at `indent`. */
-const freshItem = (value: unknown, indent: number) =>
-  indentLines(houseStyle(new Document([value])).toString(WRITE), indent)
+const freshItem = (value: unknown, indent: number) => indentLines(houseStyle(new Document([value])).toString(WRITE), indent)
 
 const indentLines = (text: string, indent: number) => text.replace(/^(?=.)/gm, ' '.repeat(indent)).replace(/\n*$/, '\n')
 
@@ -104,8 +103,7 @@ const indentLines = (text: string, indent: number) => text.replace(/^(?=.)/gm, '
 function scalarText(value: unknown, type: Scalar['type']): string {
   const node = new Scalar(value)
   if (typeof value === 'string')
-    node.type =
-      type === 'BLOCK_LITERAL' || type === 'BLOCK_FOLDED' || !type || needsEscapes(value) ? Scalar.QUOTE_DOUBLE : type
+    node.type = type === 'BLOCK_LITERAL' || type === 'BLOCK_FOLDED' || !type || needsEscapes(value) ? Scalar.QUOTE_DOUBLE : type
   return new Document(node).toString(WRITE).replace(/\n$/, '')
 }
 
