@@ -107,6 +107,16 @@ describe('the CMS configuration', () => {
     expect(configFieldAt(page, '.img1.src')).toMatchObject({ widget: 'image', required: true })
   })
 
+  it("leaves the length of a text with a contract term to the content check, which counts the term's words", () => {
+    const answer = new RegExp(configFieldAt(kindFields('page'), '.metaTitle')!.pattern![0])
+    expect(answer.test('{{terms.ownership}}')).toBe(true)
+    expect(answer.test('short')).toBe(false)
+    expect(answer.test('{{terms.ownership}} <b>')).toBe(false)
+    // site.yaml holds the terms' wording itself: nothing is inserted there.
+    const siteText = configFieldAt(kindFields('site'), '.company.tagline')!
+    expect(new RegExp(siteText.pattern![0]).test('{{terms.x}}'.padEnd(400, 'x'))).toBe(false)
+  })
+
   it('accepts every value of every real content file', () => {
     const files: [ContentKind, string][] = [
       ['site', 'content/site.yaml'],

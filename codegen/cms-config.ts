@@ -44,13 +44,19 @@ export interface CmsField {
 const IMAGE_PATTERN = /^\^\/images\//
 const MARKUP_REF = /\/\$defs\/markup$/
 
-/** One form rule from the length limits, the schema's own pattern and the plain-text rule, with what it asks in words. */
-function textRule(schema: JsonSchema, plainText: boolean): [string, string] | undefined {
+/**
+ * One form rule from the length limits, the schema's own pattern and the plain-text rule, with what
+ * it asks in words. Where contract terms are inserted (pages, posts), a text with `{{terms.…}}` is
+ * as long as the wording it inserts: the form leaves its length to the content check above the
+ * preview, which counts it that way.
+ */
+function textRule(schema: JsonSchema, plainText: boolean, insertsTerms: boolean): [string, string] | undefined {
   const { minLength: min = 0, maxLength: max, pattern } = schema
   const parts: string[] = []
   const says: string[] = []
   if (min > 1 || max !== undefined) {
-    parts.push(`(?=[\\s\\S]{${min},${max ?? ''}}$)`)
+    const length = `(?=[\\s\\S]{${min},${max ?? ''}}$)`
+    parts.push(insertsTerms ? `(?:(?=[\\s\\S]*\\{\\{\\s*terms\\.)|${length})` : length)
     says.push(
       max === undefined ? `At least ${min} characters.` : min > 1 ? `${min} to ${max} characters.` : `At most ${max} characters.`,
     )
@@ -138,7 +144,7 @@ function cmsField(at: At): CmsField {
   if (schema.type !== 'string') throw new Error(`${at.labelPath}: no form widget for type ${String(schema.type)}`)
   // The picker's value is no plain path while the form checks it; the content check holds images to their pattern.
   if (schema.pattern !== undefined && IMAGE_PATTERN.test(schema.pattern)) return field('image', pictureField(at.labelPath))
-  const rule = textRule(schema, true)
+  const rule = textRule(schema, true, /^(page|blog)\./.test(at.labelPath))
   const pattern = rule ? { pattern: rule } : {}
   const long = !schema.pattern && (schema.maxLength === undefined || schema.maxLength > 120)
   return field(long ? 'text' : 'string', pattern)
