@@ -13,7 +13,7 @@ import { fieldSchema, type JsonSchema } from './json-schema.ts'
 import { FIELDS, fieldLabel, patternSentence } from './fields.ts'
 import { MAX_IMAGE_BYTES } from './rules/image-sizes.ts'
 import { ALL_SCHEMAS, schemaFiles, type ContentKind } from './schemas.ts'
-import { CMS_FORMAT, MARKUP_WIDGET } from '../admin/names.ts'
+import { CMS_FORMAT, MARKUP_WIDGET, TEXT_WIDGET } from '../admin/names.ts'
 
 export const CMS_CONFIG_FILE = 'admin/config.yml'
 /** The GitHub repository the editorial workflow opens pull requests on. */
@@ -25,7 +25,12 @@ export interface CmsField {
   widget: string
   required: boolean
   hint?: string
-  pattern?: [string, string]
+  /** The text widget's rule: length limits (null for none), the schema's pattern in words, plain text. */
+  length?: [number | null, number | null]
+  format?: [string, string]
+  plain?: boolean
+  inserts_terms?: boolean
+  multiline?: boolean
   options?: (string | { label: string; value: string })[]
   fields?: CmsField[]
   field?: CmsField
@@ -45,32 +50,20 @@ const IMAGE_PATTERN = /^\^\/images\//
 const MARKUP_REF = /\/\$defs\/markup$/
 
 /**
- * One form rule from the length limits, the schema's own pattern and the plain-text rule, with what
- * it asks in words. Where contract terms are inserted (pages, posts), a text with `{{terms.…}}` is
- * as long as the wording it inserts: the form leaves its length to the content check above the
- * preview, which counts it that way.
+ * A text field's rule for the form's text widget (admin/text-widget.ts): its length limits, the
+ * schema's own pattern with what it asks in words, and no markup. Where contract terms are inserted
+ * (pages, posts), the widget counts a `{{terms.…}}` as the wording it inserts, as the check does.
  */
-function textRule(schema: JsonSchema, plainText: boolean, insertsTerms: boolean): [string, string] | undefined {
-  const { minLength: min = 0, maxLength: max, pattern } = schema
-  const parts: string[] = []
-  const says: string[] = []
-  if (min > 1 || max !== undefined) {
-    const length = `(?=[\\s\\S]{${min},${max ?? ''}}$)`
-    parts.push(insertsTerms ? `(?:(?=[\\s\\S]*\\{\\{\\s*terms\\.)|${length})` : length)
-    says.push(
-      max === undefined ? `At least ${min} characters.` : min > 1 ? `${min} to ${max} characters.` : `At most ${max} characters.`,
-    )
+function textRule(schema: JsonSchema, insertsTerms: boolean): Partial<CmsField> {
+  const { minLength: min, maxLength: max, pattern } = schema
+  return {
+    ...(min !== undefined || max !== undefined ? { length: [min ?? null, max ?? null] as [number | null, number | null] } : {}),
+    ...(pattern
+      ? { format: [pattern, patternSentence(pattern) ?? 'Write it in the format the hint describes.'] as [string, string] }
+      : {}),
+    plain: true,
+    ...(insertsTerms ? { inserts_terms: true } : {}),
   }
-  if (pattern) {
-    parts.push(`(?:${pattern})`)
-    says.push(patternSentence(pattern) ?? 'Write it in the format the hint describes.')
-  }
-  if (plainText) {
-    parts.push('(?![\\s\\S]*<)')
-    says.push('Plain text: no < (markup is not allowed in this field).')
-  }
-  // Decap ends the message with a full stop of its own.
-  return parts.length > 0 ? [`^${parts.join('')}`, says.join(' ').replace(/\.$/, '')] : undefined
 }
 
 /** The raw schema of `key` (its $ref unresolved), to tell a markup field from plain text. */
@@ -144,10 +137,8 @@ function cmsField(at: At): CmsField {
   if (schema.type !== 'string') throw new Error(`${at.labelPath}: no form widget for type ${String(schema.type)}`)
   // The picker's value is no plain path while the form checks it; the content check holds images to their pattern.
   if (schema.pattern !== undefined && IMAGE_PATTERN.test(schema.pattern)) return field('image', pictureField(at.labelPath))
-  const rule = textRule(schema, true, /^(page|blog)\./.test(at.labelPath))
-  const pattern = rule ? { pattern: rule } : {}
   const long = !schema.pattern && (schema.maxLength === undefined || schema.maxLength > 120)
-  return field(long ? 'text' : 'string', pattern)
+  return field(TEXT_WIDGET, { ...textRule(schema, /^(page|blog)\./.test(at.labelPath)), ...(long ? { multiline: true } : {}) })
 }
 
 function objectFields(at: At, schema: JsonSchema): CmsField[] {
