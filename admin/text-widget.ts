@@ -53,7 +53,10 @@ export function textWidget({ h, createClass }: CmsReact, siteTerms: Readonly<Rec
           id: forID,
           className: classNameWrapper,
           value,
-          ...(multiline ? { rows: Math.min(8, Math.max(2, Math.ceil(value.length / 70))) } : { type: 'text' }),
+          // A text area takes the form's font, not the browser's monospace.
+          ...(multiline
+            ? { rows: Math.min(8, Math.max(2, Math.ceil(value.length / 70))), style: { fontFamily: 'inherit' } }
+            : { type: 'text' }),
           'aria-describedby': `${forID}-note`,
           'aria-invalid': problem ? 'true' : undefined,
           onChange: (event: { target: { value: string } }) => onChange(event.target.value),
