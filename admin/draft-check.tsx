@@ -71,8 +71,17 @@ function ProblemItem({ problem }: { problem: DraftProblem }) {
   )
 }
 
-/** The panel: what the check found in the entry, or that it found nothing. */
-export function DraftCheck({ entry }: { entry: DraftRequest }) {
+/** A new page's address, shown before it is saved: it is made from the menu label and kept once saved. */
+function AddressNote({ address }: { address: string }) {
+  return (
+    <p style={{ margin: '0 0 8px' }}>
+      This new page will be at <strong>{address}</strong>, made from its menu label; the address stays once the page is saved.
+    </p>
+  )
+}
+
+/** The panel: what the check found in the entry, or that it found nothing; `address` of a page not saved yet. */
+export function DraftCheck({ entry, address }: { entry: DraftRequest; address?: string }) {
   const [state, setState] = useState<CheckState>({ status: 'checking' })
   const { collection, slug, text } = entry
   useEffect(() => {
@@ -123,6 +132,7 @@ export function DraftCheck({ entry }: { entry: DraftRequest }) {
       aria-live="polite"
       data-problems={state.problems.length}
     >
+      {address ? <AddressNote address={address} /> : null}
       <p className="draft-check__summary" style={{ margin: 0, fontWeight: 600 }}>
         {summary}
       </p>

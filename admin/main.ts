@@ -13,6 +13,7 @@ import { markupWidget } from './markup-widget.ts'
 import { LOCAL_PROXY_PATH, MARKUP_WIDGET, TEXT_WIDGET } from './names.ts'
 import { textWidget } from './text-widget.ts'
 import { landingPreview } from './preview.tsx'
+import { addStarters } from './starters.ts'
 
 /** Decap's bundle, copied beside this script by scripts/build-admin.ts under its pinned version. */
 declare const __DECAP_SRC__: string
@@ -34,6 +35,7 @@ async function start() {
       ...(local ? { local_backend: { url: `${location.origin}${LOCAL_PROXY_PATH}` } } : {}),
     },
   })
+  addStarters(document)
 }
 
 start().catch((error: Error) => {

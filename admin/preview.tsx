@@ -117,9 +117,10 @@ export function landingPreview({ h, createClass }: CmsReact, purify: DOMPurify) 
     paint(this: PreviewTemplate) {
       const { entry } = this.props
       const data = (entry.get('data') as { toJS(): Partial<Page> } | undefined)?.toJS() ?? {}
+      const draft = draftOf(entry, data)
       this.root?.render(
         <>
-          <DraftCheck entry={draftOf(entry, data)} />
+          <DraftCheck entry={draft} address={entry.get('newRecord') ? `/ai/${draft.slug}` : undefined} />
           <LandingPreview page={pageData(data, purify)} />
         </>,
       )
