@@ -30,6 +30,12 @@ const KINDS: Record<string, Kind> = {
 const kindOfData = (data: unknown): Kind =>
   KINDS[data && typeof data === 'object' ? ('custom_url' in data ? 'blogs' : 'company' in data ? 'site' : 'pages') : 'pages']
 
+/** An entry's file as a save would write it: `raw` is the file's text as loaded, empty for a new entry. */
+export function entryFileText(collection: string, data: unknown, raw?: string): string {
+  const kind = KINDS[collection] ?? kindOfData(data)
+  return writeContentYaml(data, { original: raw || undefined, order: kind.order, modeline: kind.modeline })
+}
+
 /** The entry about to be written: its file's text as loaded (empty for a new file), its collection and data. */
 let saving: { raw: string; collection: string; data: string } | undefined
 
@@ -51,8 +57,7 @@ export function registerSiteFormat(cms: DecapCms) {
       // Decap also writes drafts to the browser's storage with the format; those are only read back.
       const entry = saving && saving.data === JSON.stringify(data) ? saving : undefined
       if (entry) saving = undefined
-      const kind = (entry && KINDS[entry.collection]) ?? kindOfData(data)
-      return writeContentYaml(data, { original: entry?.raw || undefined, order: kind.order, modeline: kind.modeline })
+      return entryFileText(entry?.collection ?? '', data, entry?.raw)
     },
   })
 }

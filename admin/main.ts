@@ -5,12 +5,15 @@
  * page itself knows: its origin, where the sign-in route and the local proxy are.
  */
 import DOMPurify from 'dompurify'
+import terms from 'site-part:terms'
 import siteCss from '../src/styles/index.css?url'
 import { loadDecap } from './decap.ts'
 import { registerSiteFormat } from './format.ts'
 import { markupWidget } from './markup-widget.ts'
-import { LOCAL_PROXY_PATH, MARKUP_WIDGET } from './names.ts'
+import { LOCAL_PROXY_PATH, MARKUP_WIDGET, TEXT_WIDGET } from './names.ts'
+import { textWidget } from './text-widget.ts'
 import { landingPreview } from './preview.tsx'
+import { addStarters } from './starters.ts'
 
 /** Decap's bundle, copied beside this script by scripts/build-admin.ts under its pinned version. */
 declare const __DECAP_SRC__: string
@@ -20,6 +23,7 @@ async function start() {
   registerSiteFormat(cms)
   const markup = markupWidget(react, DOMPurify)
   cms.registerWidget(MARKUP_WIDGET, markup.control, markup.preview)
+  cms.registerWidget(TEXT_WIDGET, textWidget(react, terms).control)
   cms.registerPreviewStyle(siteCss)
   cms.registerPreviewTemplate('pages', landingPreview(react, DOMPurify))
   const local = ['127.0.0.1', 'localhost'].includes(location.hostname)
@@ -31,6 +35,7 @@ async function start() {
       ...(local ? { local_backend: { url: `${location.origin}${LOCAL_PROXY_PATH}` } } : {}),
     },
   })
+  addStarters(document)
 }
 
 start().catch((error: Error) => {

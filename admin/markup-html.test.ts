@@ -37,6 +37,8 @@ describe('cleanMarkup', () => {
     expect(cleanMarkup(purify, edited('R&D teams'))).toBe('R&D teams')
     expect(cleanMarkup(purify, edited('a > b'))).toBe('a > b')
     expect(tidyMarkup('one&nbsp;two&nbsp;&nbsp;three<br>')).toBe('one two&nbsp;&nbsp;three')
+    // A raw line break (pasted plain text) is the space the page shows, never a newline in the file.
+    expect(tidyMarkup('one\ntwo \r\n three<br>four')).toBe('one two three<br>four')
   })
 
   it('changes the stored text only where the editor changed it', () => {

@@ -8,11 +8,13 @@ import { PURIFY_CONFIG } from '../src/core/markup-html.ts'
 
 /**
  * The browser's serialisation made plain again: a no-break space the editor typed between words is a
- * space, `&amp;` that starts no character reference is `&` ("R&D"), `&gt;` in text is `>`, and the
- * `<br>` a contenteditable leaves at the end of its text is dropped.
+ * space, `&amp;` that starts no character reference is `&` ("R&D"), `&gt;` in text is `>`, a raw line
+ * break (pasted text) is the space HTML reads it as, and the `<br>` a contenteditable leaves at the
+ * end of its text is dropped.
  */
 export function tidyMarkup(html: string): string {
   return html
+    .replace(/[ \t]*(?:\r\n?|\n|\u2028|\u2029)[ \t]*/g, ' ')
     .replace(/(?<!&nbsp;| )&nbsp;(?!&nbsp;| )/g, ' ')
     .replace(/&amp;(?!#?[A-Za-z0-9]+;)/g, '&')
     .replace(/&gt;/g, '>')

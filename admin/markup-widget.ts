@@ -49,7 +49,11 @@ const BUTTON_STYLE = {
   background: '#fff',
   cursor: 'pointer',
 }
-const EDITOR_STYLE = { minHeight: '3.5em', padding: '12px 16px', outline: 'none', lineHeight: '1.5', whiteSpace: 'pre-wrap' }
+/**
+ * White space collapses as on the page: under `pre-wrap` Chromium's line break is a raw newline in the
+ * text, which the page shows as a space, where the editor meant `<br>`.
+ */
+const EDITOR_STYLE = { minHeight: '3.5em', padding: '12px 16px', outline: 'none', lineHeight: '1.5', whiteSpace: 'normal' }
 
 interface MarkupControl {
   props: ControlProps

@@ -4,5 +4,9 @@
 export const CMS_FORMAT = 'site-yaml'
 /** The rich-text widget of description markup (markup-widget.ts). */
 export const MARKUP_WIDGET = 'markup'
+/** The plain-text widget with its live count and one-rule messages (text-widget.ts). */
+export const TEXT_WIDGET = 'site-text'
 /** Where the admin asks the local proxy of `npm run cms`, on its own origin. */
 export const LOCAL_PROXY_PATH = '/api/v1'
+/** Where the admin asks `npm run cms` to check an entry before it is saved, on its own origin. */
+export const DRAFT_CHECK_PATH = '/api/draft-check'

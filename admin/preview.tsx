@@ -21,6 +21,8 @@ import { LandingSections } from '../src/features/landing/LandingPage.tsx'
 import { ConsultationProvider } from '../src/lib/consultation.tsx'
 import { createSiteDataStore, emptySiteData, SiteDataProvider } from '../src/lib/site-data.tsx'
 import type { CmsReact, PreviewProps } from './decap.ts'
+import { DraftCheck, type DraftRequest } from './draft-check.tsx'
+import { entryFileText } from './format.ts'
 
 /** `{{terms.name}}` replaced with the wording of site.yaml, as the build inserts it. */
 const withTerms = (text: string) => insertTerms(text, terms)
@@ -74,6 +76,22 @@ function LandingPreview({ page }: { page: PageData }) {
   )
 }
 
+/**
+ * The page as a save would write it, for the content check. A new entry has no file name until it
+ * is saved: Decap will take it from the menu label, so the check does too.
+ */
+function draftOf(entry: PreviewProps['entry'], data: Partial<Page>): DraftRequest {
+  const slug = String(entry.get('slug') || data.label || 'New-Page').replace(/[^A-Za-z0-9_-]+/g, '-')
+  let text: string
+  try {
+    text = entryFileText('pages', data, String(entry.get('raw') ?? ''))
+  } catch (error) {
+    // The writer refuses what would not read back; the check then says so as the save would.
+    text = `# ${(error as Error).message}\n:`
+  }
+  return { collection: 'pages', slug, text }
+}
+
 interface PreviewTemplate {
   props: PreviewProps
   element: HTMLElement | null
@@ -97,8 +115,15 @@ export function landingPreview({ h, createClass }: CmsReact, purify: DOMPurify) 
       queueMicrotask(() => root?.unmount())
     },
     paint(this: PreviewTemplate) {
-      const data = (this.props.entry.get('data') as { toJS(): Partial<Page> } | undefined)?.toJS() ?? {}
-      this.root?.render(<LandingPreview page={pageData(data, purify)} />)
+      const { entry } = this.props
+      const data = (entry.get('data') as { toJS(): Partial<Page> } | undefined)?.toJS() ?? {}
+      const draft = draftOf(entry, data)
+      this.root?.render(
+        <>
+          <DraftCheck entry={draft} address={entry.get('newRecord') ? `/ai/${draft.slug}` : undefined} />
+          <LandingPreview page={pageData(data, purify)} />
+        </>,
+      )
     },
     render(this: PreviewTemplate) {
       return h('div', {

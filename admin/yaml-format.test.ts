@@ -136,4 +136,40 @@ describe('writeContentYaml', () => {
       expect(parse(writeContentYaml(data, { order: orderOf[kind] })), file).toEqual(filled)
     }
   })
+
+  it("writes line breaks, tabs and other control characters as escapes on the value's own line", () => {
+    const file = 'content/pages/Ai-Development.yaml'
+    const text = readFileSync(file, 'utf8')
+    const data = parse(text) as Json
+    const awkward = [
+      'First line<br>\nsecond line typed after Enter',
+      'Windows\r\nline break',
+      'a\ttab',
+      'line\u2028separator',
+      'bell\u0007',
+      'x'.repeat(30) + '\n' + 'y'.repeat(200),
+    ]
+    let edits = 0
+    // Values in every quoting the files use (double, plain, inside a flow map), at every depth.
+    for (const path of strings(data).filter((_, i) => i % 5 === 0))
+      for (const value of awkward) {
+        const edited = clone(data)
+        setAt(edited, path, value)
+        const out = writeContentYaml(edited, { original: text, order: orderOf.page })
+        expect(parse(out), `${path.join('.')} ${JSON.stringify(value)}`).toEqual(edited)
+        expect(lines(out).length, path.join('.')).toBe(lines(text).length)
+        edits++
+      }
+    expect(edits).toBeGreaterThan(100)
+    // A new file and a new list item with such a value read back too.
+    const fresh = writeContentYaml({ metaTitle: 'a\nb', faqs: [{ question: 'q\nq', answer: 'a\r\n' }] }, { order: orderOf.page })
+    expect(parse(fresh)).toEqual({ metaTitle: 'a\nb', faqs: [{ question: 'q\nq', answer: 'a\r\n' }] })
+  })
+
+  it('refuses to write a file that would not read back as the form holds it, with a plain message', () => {
+    // A key the writer cannot place in a map that is not a block map of the file: written whole, it reads back.
+    expect(() => writeContentYaml({ a: 1 }, { original: 'a: 1\n', order: orderOf.page })).not.toThrow()
+    // Data YAML cannot hold as given (a number that is not finite reads back as a different value).
+    expect(() => writeContentYaml({ metaTitle: Number.NaN }, { order: orderOf.page })).toThrow(/nothing was saved/)
+  })
 })

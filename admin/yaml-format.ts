@@ -41,6 +41,16 @@ interface Edit {
   text: string
 }
 
+/**
+ * How every value is written: on one line whatever its length, and a line break inside a double-quoted
+ * string as the escape `\n`. Left to itself the writer folds such a string onto a second line that
+ * starts at column 0, which is no longer YAML once the value is spliced into an indented map.
+ */
+const WRITE = { lineWidth: 0, doubleQuotedMinMultiLineLength: Number.MAX_SAFE_INTEGER } as const
+
+/** A string that plain or single quotes cannot hold on one line: line breaks, tabs, other control characters. */
+const needsEscapes = (value: string) => /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value)
+
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v)
 
 function equal(a: unknown, b: unknown): boolean {
@@ -58,6 +68,7 @@ function houseStyle(doc: Document) {
   visit(doc, {
     Scalar(key, node) {
       if (key !== 'key' && typeof node.value === 'string' && /\s/.test(node.value)) node.type = Scalar.QUOTE_DOUBLE
+      else if (typeof node.value === 'string' && needsEscapes(node.value)) node.type = Scalar.QUOTE_DOUBLE
     },
   })
   return doc
@@ -79,13 +90,12 @@ function ordered(value: unknown, path: Path, order: KeyOrder): unknown {
 
 /** `key: value` as fresh lines at `indent`, ending in a newline. */
 function freshPair(key: string, value: unknown, indent: number): string {
-  const text = houseStyle(new Document({ [key]: value })).toString({ lineWidth: 0 })
+  const text = houseStyle(new Document({ [key]: value })).toString(WRITE)
   return indentLines(text, indent)
 }
 
 /** A list item as fresh lines, its dash at `indent`. */
-const freshItem = (value: unknown, indent: number) =>
-  indentLines(houseStyle(new Document([value])).toString({ lineWidth: 0 }), indent)
+const freshItem = (value: unknown, indent: number) => indentLines(houseStyle(new Document([value])).toString(WRITE), indent)
 
 const indentLines = (text: string, indent: number) => text.replace(/^(?=.)/gm, ' '.repeat(indent)).replace(/\n*$/, '\n')
 
@@ -93,8 +103,8 @@ const indentLines = (text: string, indent: number) => text.replace(/^(?=.)/gm, '
 function scalarText(value: unknown, type: Scalar['type']): string {
   const node = new Scalar(value)
   if (typeof value === 'string')
-    node.type = type === 'BLOCK_LITERAL' || type === 'BLOCK_FOLDED' || !type ? Scalar.QUOTE_DOUBLE : type
-  return new Document(node).toString({ lineWidth: 0 }).replace(/\n$/, '')
+    node.type = type === 'BLOCK_LITERAL' || type === 'BLOCK_FOLDED' || !type || needsEscapes(value) ? Scalar.QUOTE_DOUBLE : type
+  return new Document(node).toString(WRITE).replace(/\n$/, '')
 }
 
 /** A flow list or map (`[Boston, Massachusetts]`, `{ name: …, img: … }`) written again, spaced inside as it was. */
@@ -104,7 +114,7 @@ function flowText(value: unknown, padded: boolean): string {
     Map: (_, node) => void (node.flow = true),
     Seq: (_, node) => void (node.flow = true),
   })
-  return doc.toString({ lineWidth: 0, flowCollectionPadding: padded }).replace(/\n$/, '')
+  return doc.toString({ ...WRITE, flowCollectionPadding: padded }).replace(/\n$/, '')
 }
 
 /** The edits that turn a file's text into new data: each changed part of the text, and what replaces it. */
@@ -241,16 +251,32 @@ export function writeContentYaml(data: unknown, { original, order, modeline }: W
   const readable = doc && doc.errors.length === 0 && isMap(doc.contents) && doc.contents.items.length > 0 && !doc.contents.flow
   const old: unknown = readable ? doc!.toJSON() : undefined
   const value = withoutEmpty(data, old)
+  let text: string
   if (!readable || original === undefined) {
-    const body = houseStyle(new Document(ordered(value, [], order))).toString({ lineWidth: 0 })
-    return modeline ? `${modeline}\n${body}` : body
+    const body = houseStyle(new Document(ordered(value, [], order))).toString(WRITE)
+    text = modeline ? `${modeline}\n${body}` : body
+  } else {
+    const patch = new TextPatch(original, order)
+    patch.patch(doc!.contents, old, value, [], () => undefined)
+    text = original
+    for (const edit of patch.edits.sort((a, b) => b.start - a.start))
+      text = text.slice(0, edit.start) + edit.text + text.slice(edit.end)
   }
-  const patch = new TextPatch(original, order)
-  patch.patch(doc!.contents, old, value, [], () => undefined)
-  let text = original
-  for (const edit of patch.edits.sort((a, b) => b.start - a.start))
-    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end)
+  assertReadsBack(text, value)
   return text
+}
+
+/**
+ * A save is written only if the content check will read back exactly what the form holds: the form
+ * refuses the save with this message rather than report "saved" for a file nobody can open.
+ */
+function assertReadsBack(text: string, value: unknown) {
+  const doc = parseDocument(text)
+  if (doc.errors.length > 0 || !equal(doc.toJSON(), value))
+    throw new Error(
+      'This entry could not be written as a file the site can read, so nothing was saved. ' +
+        'Undo the last change (a pasted or unusual character) and save again, or ask a developer.',
+    )
 }
 
 /** Reads a content file as the content check does (YAML 1.2 core schema). */

@@ -2,9 +2,25 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { CMS_CONFIG_FILE, cmsConfig, cmsConfigText, kindFields, type CmsField } from './cms-config.ts'
-import { MARKUP_WIDGET } from '../admin/names.ts'
+import { MARKUP_WIDGET, TEXT_WIDGET } from '../admin/names.ts'
+import { textProblem, type TextRule } from '../admin/text-rules.ts'
 import { schemaFields, type JsonSchema } from './json-schema.ts'
 import { schemaFiles, type ContentKind } from './schemas.ts'
+
+/** The form's rule of a text field as the text widget reads it from the config. */
+const ruleOf = (field: CmsField): TextRule => ({
+  ...(field.length?.[0] != null ? { min: field.length[0] } : {}),
+  ...(field.length?.[1] != null ? { max: field.length[1] } : {}),
+  ...(field.format ? { format: field.format } : {}),
+  plain: field.plain,
+})
+const TERMS = (parse(readFileSync('content/site.yaml', 'utf8')) as { terms: Record<string, string> }).terms
+/** What the text widget says of `value` in `field`, terms inserted where the field inserts them. */
+const problemOf = (field: CmsField, value: string, terms: Record<string, string> = TERMS) =>
+  textProblem(value, ruleOf(field), field.inserts_terms ? terms : {})
+
+/** A select's stored value: the option itself, or its value where it has a label. */
+const optionValue = (option: string | { value: string }) => (typeof option === 'string' ? option : option.value)
 
 const KINDS: ContentKind[] = ['page', 'blog', 'site']
 
@@ -68,7 +84,7 @@ describe('the CMS configuration', () => {
         expect(field, path).toBeDefined()
         const name = path.split('.').pop()!
         const enumOf = schema.enum ?? (schema.$ref ? undefined : schema.items?.enum)
-        if (enumOf) expect(field!.options, path).toEqual(enumOf)
+        if (enumOf) expect(field!.options?.map(optionValue), path).toEqual(enumOf)
         // Required where the schema requires it, except inside an optional group (the form cannot
         // ask for a part of a group the page leaves out; the content check still does).
         const insideOptional = paths.some((p) => path.startsWith(`${p.path}.`) && !configFieldAt(fields, p.path)!.required)
@@ -88,20 +104,30 @@ describe('the CMS configuration', () => {
 
   it("says a pattern's rule in the field map's words, as a sentence", () => {
     const country = configFieldAt(kindFields('page'), '.audience.country')!
-    expect(country.pattern![1]).toBe('Two capital letters, e.g. US. Plain text: no < (markup is not allowed in this field)')
+    expect(problemOf(country, 'usa')).toBe('Two capital letters, e.g. US.')
   })
 
-  it('edits markup with the rich-text widget and forbids < in plain text', () => {
+  it('edits markup with the rich-text widget and plain text with the text widget, which forbids <', () => {
     const page = kindFields('page')
     expect(configFieldAt(page, '.descriptionOne[]')!.widget).toBe(MARKUP_WIDGET)
     expect(configFieldAt(page, '.faqs[].answer')!.widget).toBe(MARKUP_WIDGET)
     expect(configFieldAt(page, '.contactUsToday')!.widget).toBe(MARKUP_WIDGET)
     const title = configFieldAt(page, '.title1')!
-    const rule = new RegExp(title.pattern![0])
-    expect(rule.test('AI Development')).toBe(true)
-    expect(rule.test('AI <b>Development</b>')).toBe(false)
-    expect(rule.test('x'.repeat(81))).toBe(false)
+    expect(title.widget).toBe(TEXT_WIDGET)
+    expect(problemOf(title, 'AI Development')).toBeUndefined()
+    expect(problemOf(title, 'AI <b>Development</b>')).toMatch(/^Plain text only/)
+    expect(problemOf(title, 'x'.repeat(81))).toBe('81 characters; at most 80.')
+    expect(problemOf(title, 'AI')).toBe('2 characters; at least 3.')
     expect(configFieldAt(page, '.img1.src')).toMatchObject({ widget: 'image', required: true })
+  })
+
+  it("counts a text's contract term as the words it inserts, on pages and posts, as the check does", () => {
+    const metaTitle = configFieldAt(kindFields('page'), '.metaTitle')!
+    expect(problemOf(metaTitle, '{{terms.ownership}}', { ownership: 'You own all the code we write.' })).toBeUndefined()
+    expect(problemOf(metaTitle, '{{terms.ownership}}', { ownership: 'Yours.' })).toBe('6 characters; at least 10.')
+    // site.yaml holds the terms' wording itself: nothing is inserted there.
+    const tagline = configFieldAt(kindFields('site'), '.company.tagline')!
+    expect(tagline.inserts_terms).toBeUndefined()
   })
 
   it('accepts every value of every real content file', () => {
@@ -121,8 +147,8 @@ describe('the CMS configuration', () => {
       } else if (value && typeof value === 'object') checkObject(field.fields!, value, where)
       else if (typeof value === 'string') {
         checked++
-        if (field.pattern) expect(new RegExp(field.pattern[0]).test(value), `${where}: ${field.pattern[1]}`).toBe(true)
-        if (field.options) expect(field.options, where).toContain(value)
+        if (field.widget === TEXT_WIDGET) expect(problemOf(field, value, TERMS), where).toBeUndefined()
+        if (field.options) expect(field.options.map(optionValue), where).toContain(value)
       }
     }
     const checkObject = (fields: readonly CmsField[], value: unknown, where: string) => {

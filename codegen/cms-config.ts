@@ -10,9 +10,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stringify } from 'yaml'
 import { fieldSchema, type JsonSchema } from './json-schema.ts'
-import { fieldLabel, patternSentence } from './fields.ts'
+import { FIELDS, fieldLabel, patternSentence } from './fields.ts'
+import { MAX_IMAGE_BYTES } from './rules/image-sizes.ts'
 import { ALL_SCHEMAS, schemaFiles, type ContentKind } from './schemas.ts'
-import { CMS_FORMAT, MARKUP_WIDGET } from '../admin/names.ts'
+import { CMS_FORMAT, MARKUP_WIDGET, TEXT_WIDGET } from '../admin/names.ts'
 
 export const CMS_CONFIG_FILE = 'admin/config.yml'
 /** The GitHub repository the editorial workflow opens pull requests on. */
@@ -24,8 +25,13 @@ export interface CmsField {
   widget: string
   required: boolean
   hint?: string
-  pattern?: [string, string]
-  options?: string[]
+  /** The text widget's rule: length limits (null for none), the schema's pattern in words, plain text. */
+  length?: [number | null, number | null]
+  format?: [string, string]
+  plain?: boolean
+  inserts_terms?: boolean
+  multiline?: boolean
+  options?: (string | { label: string; value: string })[]
   fields?: CmsField[]
   field?: CmsField
   summary?: string
@@ -34,33 +40,30 @@ export interface CmsField {
   max?: number
   value_type?: 'int'
   choose_url?: boolean
+  media_folder?: string
+  public_folder?: string
+  media_library?: { max_file_size: number }
   collapsed?: boolean
 }
 
 const IMAGE_PATTERN = /^\^\/images\//
 const MARKUP_REF = /\/\$defs\/markup$/
 
-/** One form rule from the length limits, the schema's own pattern and the plain-text rule, with what it asks in words. */
-function textRule(schema: JsonSchema, plainText: boolean): [string, string] | undefined {
-  const { minLength: min = 0, maxLength: max, pattern } = schema
-  const parts: string[] = []
-  const says: string[] = []
-  if (min > 1 || max !== undefined) {
-    parts.push(`(?=[\\s\\S]{${min},${max ?? ''}}$)`)
-    says.push(
-      max === undefined ? `At least ${min} characters.` : min > 1 ? `${min} to ${max} characters.` : `At most ${max} characters.`,
-    )
+/**
+ * A text field's rule for the form's text widget (admin/text-widget.ts): its length limits, the
+ * schema's own pattern with what it asks in words, and no markup. Where contract terms are inserted
+ * (pages, posts), the widget counts a `{{terms.…}}` as the wording it inserts, as the check does.
+ */
+function textRule(schema: JsonSchema, insertsTerms: boolean): Partial<CmsField> {
+  const { minLength: min, maxLength: max, pattern } = schema
+  return {
+    ...(min !== undefined || max !== undefined ? { length: [min ?? null, max ?? null] as [number | null, number | null] } : {}),
+    ...(pattern
+      ? { format: [pattern, patternSentence(pattern) ?? 'Write it in the format the hint describes.'] as [string, string] }
+      : {}),
+    plain: true,
+    ...(insertsTerms ? { inserts_terms: true } : {}),
   }
-  if (pattern) {
-    parts.push(`(?:${pattern})`)
-    says.push(patternSentence(pattern) ?? 'Write it in the format the hint describes.')
-  }
-  if (plainText) {
-    parts.push('(?![\\s\\S]*<)')
-    says.push('Plain text: no < (markup is not allowed in this field).')
-  }
-  // Decap ends the message with a full stop of its own.
-  return parts.length > 0 ? [`^${parts.join('')}`, says.join(' ').replace(/\.$/, '')] : undefined
 }
 
 /** The raw schema of `key` (its $ref unresolved), to tell a markup field from plain text. */
@@ -79,6 +82,33 @@ interface At {
   /** Required by the schema, and inside nothing optional: a form cannot ask for a field of a group left out. */
   required: boolean
   markup: boolean
+}
+
+/**
+ * A picture's picker: it opens the field's own folder of public/images (the media library lists one
+ * folder, not its subfolders), a path can be typed, and an upload over the size the content check
+ * allows is refused before it is sent. Decap names an upload in lower case with hyphens.
+ */
+function pictureField(labelPath: string): Partial<CmsField> {
+  const folder = FIELDS[labelPath]?.folder
+  if (!folder) throw new Error(`${labelPath}: a picture field needs its folder in codegen/fields.ts`)
+  return {
+    choose_url: true,
+    media_folder: `/public/images/${folder}`,
+    public_folder: `/images/${folder}`,
+    media_library: { max_file_size: MAX_IMAGE_BYTES },
+  }
+}
+
+const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'))
+
+/** A choice as editors read it: a time zone in words with its city ("Mountain Time (Denver)"), other values as they are. */
+function optionOf(value: string): string | { label: string; value: string } {
+  if (!TIME_ZONES.has(value)) return value
+  const words = new Intl.DateTimeFormat('en-US', { timeZone: value, timeZoneName: 'longGeneric' })
+    .formatToParts(Date.UTC(2026, 0, 1))
+    .find((part) => part.type === 'timeZoneName')!.value
+  return { label: `${words} (${value.slice(value.lastIndexOf('/') + 1).replace(/_/g, ' ')})`, value }
 }
 
 /** The form field of the value at `at`. */
@@ -103,14 +133,12 @@ function cmsField(at: At): CmsField {
       ...(typeof schema.minimum === 'number' ? { min: schema.minimum } : {}),
       ...(typeof schema.maximum === 'number' ? { max: schema.maximum } : {}),
     })
-  if (schema.enum) return field('select', { options: [...schema.enum] })
+  if (schema.enum) return field('select', { options: schema.enum.map((value) => optionOf(String(value))) })
   if (schema.type !== 'string') throw new Error(`${at.labelPath}: no form widget for type ${String(schema.type)}`)
   // The picker's value is no plain path while the form checks it; the content check holds images to their pattern.
-  if (schema.pattern !== undefined && IMAGE_PATTERN.test(schema.pattern)) return field('image', { choose_url: false })
-  const rule = textRule(schema, true)
-  const pattern = rule ? { pattern: rule } : {}
+  if (schema.pattern !== undefined && IMAGE_PATTERN.test(schema.pattern)) return field('image', pictureField(at.labelPath))
   const long = !schema.pattern && (schema.maxLength === undefined || schema.maxLength > 120)
-  return field(long ? 'text' : 'string', pattern)
+  return field(TEXT_WIDGET, { ...textRule(schema, /^(page|blog)\./.test(at.labelPath)), ...(long ? { multiline: true } : {}) })
 }
 
 function objectFields(at: At, schema: JsonSchema): CmsField[] {
@@ -180,6 +208,8 @@ export function cmsConfig() {
     local_backend: true,
     media_folder: 'public/images',
     public_folder: '/images',
+    // New file names in ASCII with hyphens, accents dropped: an upload "Équipe Photo.PNG" is équipe → equipe-photo.png.
+    slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     collections: [
       {
         name: 'pages',

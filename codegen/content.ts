@@ -46,11 +46,28 @@ function unreadableFile(file: string, found: Problem): Compiled {
   }
 }
 
+/**
+ * An entry the form editor has not saved: its file's text in place of what the disk holds, or a file
+ * the disk does not hold yet. The whole site is checked with it, as the pull request would be.
+ */
+export interface Draft {
+  /** Relative to the root, with forward slashes: content/pages/Ai-Denver.yaml. */
+  file: string
+  text: string
+}
+
 /** Reads and checks one file; one the checker cannot handle must not hide the problems of every other file. */
-function checkFile(root: string, file: string, kind: ContentKind, index: CheckedSiteIndex, terms?: ContractTerms): Compiled {
+function checkFile(
+  root: string,
+  file: string,
+  kind: ContentKind,
+  index: CheckedSiteIndex,
+  terms?: ContractTerms,
+  draft?: Draft,
+): Compiled {
   const rel = toPosix(path.relative(root, file))
   try {
-    const bytes = readFileSync(file)
+    const bytes = rel === draft?.file ? Buffer.from(draft.text, 'utf8') : readFileSync(file)
     const unreadable = bytesProblem(rel, bytes)
     return unreadable ? unreadableFile(rel, unreadable) : compileContentFile(rel, bytes.toString('utf8'), kind, index, terms)
   } catch (error) {
@@ -59,32 +76,46 @@ function checkFile(root: string, file: string, kind: ContentKind, index: Checked
   }
 }
 
-/** Loads, checks and renders every content file under `root`. All problems come back in one run. */
-export function loadContent(root: string): ContentSet {
-  const index = createSiteIndex(root)
+/** The files of a folder of pages or posts, with a new draft among them. */
+function withDraft(root: string, dir: string, draft?: Draft): string[] {
+  const files = yamlFilesIn(root, dir)
+  const file = draft && path.join(root, draft.file)
+  return file && path.dirname(draft.file) === dir && !files.includes(file) ? [...files, file].sort() : files
+}
+
+/**
+ * Loads, checks and renders every content file under `root`, with `draft` in place of its file.
+ * All problems come back in one run.
+ */
+export function loadContent(root: string, draft?: Draft): ContentSet {
+  const pageFiles = withDraft(root, CONTENT_DIRS.pages, draft)
+  const blogFiles = withDraft(root, CONTENT_DIRS.blogs, draft)
+  const index = createSiteIndex(root, { pageFiles, blogFiles })
   // What this run checks is written to the disk cache in one transaction at the end.
   const flush = storeOf(index)?.defer()
   try {
-    return loadContentWith(root, index)
+    return loadContentWith(root, index, { pageFiles, blogFiles, draft })
   } finally {
     flush?.()
   }
 }
 
-function loadContentWith(root: string, index: CheckedSiteIndex): ContentSet {
-  const pageFiles = yamlFilesIn(root, CONTENT_DIRS.pages)
-  const blogFiles = yamlFilesIn(root, CONTENT_DIRS.blogs)
+function loadContentWith(
+  root: string,
+  index: CheckedSiteIndex,
+  { pageFiles, blogFiles, draft }: { pageFiles: string[]; blogFiles: string[]; draft?: Draft },
+): ContentSet {
   const problems: Problem[] = []
   const checked: CheckedFile[] = []
   const check = (file: string, kind: ContentKind, terms?: ContractTerms) => {
-    const result = checkFile(root, file, kind, index, terms)
+    const result = checkFile(root, file, kind, index, terms, draft)
     problems.push(...result.problems)
     checked.push({ kind, source: result.source, key: result.key, kept: result.kept })
     return result
   }
   /** site.yaml and projects.yaml: one file each, which must be there. */
   const single = (rel: string, kind: ContentKind) => {
-    if (existsSync(path.join(root, rel))) return check(path.join(root, rel), kind).data
+    if (existsSync(path.join(root, rel)) || draft?.file === rel) return check(path.join(root, rel), kind).data
     problems.push(problem('EmptyFile', { file: rel, line: 1, column: 1, field: '' }))
     return undefined
   }
@@ -101,7 +132,7 @@ function loadContentWith(root: string, index: CheckedSiteIndex): ContentSet {
   })
   const projects = single(CONTENT_DIRS.projects, 'projects')
   // The redirects file is optional: a site whose pages were never renamed needs none.
-  const hasRedirects = existsSync(path.join(root, CONTENT_DIRS.redirects))
+  const hasRedirects = existsSync(path.join(root, CONTENT_DIRS.redirects)) || draft?.file === CONTENT_DIRS.redirects
   const redirects = hasRedirects ? check(path.join(root, CONTENT_DIRS.redirects), 'redirects').data : undefined
   problems.push(...siteProblems({ root, data: site, files: checked, cacheDir: index.cacheDir }))
 

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
 import {
   FIELDS,
@@ -94,6 +96,22 @@ describe('the field map', () => {
     const patterns = [...patternsIn(schemas)].filter((pattern) => !pattern.startsWith('^/images/'))
     expect(patterns.filter((pattern) => !PATTERN_WORDS[pattern])).toEqual([])
     expect(Object.keys(PATTERN_WORDS).filter((pattern) => !patterns.includes(pattern))).toEqual([])
+  })
+
+  it('gives every picture field a folder of public/images, the one its pictures are in today', () => {
+    const pictures = MAPPED.flatMap((kind) =>
+      fieldsOf(kind).filter(({ path }) => fieldSchema(schemaFiles[kind].schema, path, schemas)?.pattern?.startsWith('^/images/')),
+    )
+    expect(pictures.length).toBeGreaterThan(10)
+    for (const { mapPath } of pictures) {
+      const folder = FIELDS[mapPath]?.folder
+      expect(folder, mapPath).toBeTruthy()
+      expect(existsSync(`public/images/${folder}`), mapPath).toBe(true)
+    }
+    // The folder each field's pictures sit in: the picker opens where the editor's pictures are.
+    const page = parse(readFileSync('content/pages/Ai-Development.yaml', 'utf8')) as { img1: { src: string } }
+    expect(page.img1.src.startsWith(`/images/${FIELDS['page.img1.src'].folder}/`)).toBe(true)
+    expect(readdirSync('public/images/pages').length).toBeGreaterThan(0)
   })
 
   it("reads a pattern's words as the form's sentence, without the guide's code marks", () => {

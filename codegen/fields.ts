@@ -55,6 +55,8 @@ export interface Field {
   shows?: string
   /** The section that shows it and every field inside it, or OFF_PAGE. */
   section?: SectionKey | typeof OFF_PAGE
+  /** A picture's folder under public/images: the form's picker opens it and an upload lands in it. */
+  folder?: string
 }
 
 /** The labels of keys met in many places: an image's, a card's. */
@@ -68,8 +70,8 @@ const SHARED_LABELS: Record<string, string> = {
 }
 
 /** A picture's file, and its words for people who cannot see it. */
-const picture = (image: string, where: string): Record<string, Field> => ({
-  [`${image}.src`]: { shows: `the picture ${where}` },
+const picture = (image: string, where: string, folder: string): Record<string, Field> => ({
+  [`${image}.src`]: { shows: `the picture ${where}`, folder },
   [`${image}.alt`]: { shows: 'that picture in words, read aloud to people who cannot see it' },
 })
 /** The title and text of each card of a list. */
@@ -99,15 +101,15 @@ const PAGE_FIELDS: Record<string, Field> = {
   title1: { label: 'Hero heading', section: 'intro', shows: 'the main heading, its first words' },
   title2: { label: 'Hero heading, accent part', section: 'intro', shows: 'the main heading, continued in the accent colour' },
   img1: { label: 'Hero image', section: 'intro' },
-  ...picture('img1', 'beside the main heading'),
+  ...picture('img1', 'beside the main heading', 'pages'),
   descriptionOne: { label: 'Hero paragraphs', section: 'intro', shows: 'the paragraphs under the main heading' },
   'descriptionOne[]': { label: 'Paragraph' },
   img2: { label: 'Second block image', section: 'block-2' },
-  ...picture('img2', 'beside the second block'),
+  ...picture('img2', 'beside the second block', 'pages'),
   descriptionTwo: { label: 'Second block paragraphs', section: 'block-2', shows: 'its paragraphs; `[]` for no second block' },
   'descriptionTwo[]': { label: 'Paragraph' },
   img3: { label: 'Third block image', section: 'block-3' },
-  ...picture('img3', 'beside the third block'),
+  ...picture('img3', 'beside the third block', 'pages'),
   descriptionThree: { label: 'Third block paragraphs', section: 'block-3', shows: 'its paragraphs; `[]` for no third block' },
   'descriptionThree[]': { label: 'Paragraph' },
   serviceTitle: { label: 'Services heading', section: 'services', shows: 'the heading' },
@@ -119,6 +121,7 @@ const PAGE_FIELDS: Record<string, Field> = {
   'services[].img': {
     label: 'Icon',
     shows: "each card's icon; leave it out, icons are taken in turn from `serviceIcons` in site.yaml",
+    folder: 'icons',
   },
   'services[].benefits': { label: 'Benefit checklist', shows: "each card's checklist, one line per benefit" },
   'services[].benefits[]': { label: 'Benefit' },
@@ -153,10 +156,11 @@ const PAGE_FIELDS: Record<string, Field> = {
   integrations: { label: 'Integrations', section: 'integrations', shows: 'the icons with their names' },
   'integrations[]': { label: 'Integration' },
   'integrations[].name': { label: 'Name', shows: 'each name, under its icon' },
-  'integrations[].img': { label: 'Icon (SVG)', shows: 'each icon (SVG)' },
+  'integrations[].img': { label: 'Icon (SVG)', shows: 'each icon (SVG)', folder: 'integrations' },
   'integrations[].img2': {
     label: 'Icon (PNG fallback)',
     shows: 'the same icon as PNG, for tools that cannot show SVG (not seen by visitors)',
+    folder: 'integrations',
   },
   why_choose_title: { label: 'Why-choose heading', section: 'why', shows: 'the heading' },
   why_choose: { label: 'Why-choose cards', section: 'why', shows: 'the cards, one reason each' },
@@ -194,7 +198,7 @@ const BLOG_FIELDS: Record<string, Field> = {
   },
   meta_desc: { label: 'Search description', section: OFF_PAGE, shows: 'the text under the title in search results' },
   image: { label: 'Cover image' },
-  ...picture('image', 'under the heading, and on each of its cards'),
+  ...picture('image', 'under the heading, and on each of its cards', 'blog'),
   published: {
     label: 'Published on (YYYY-MM-DD)',
     shows: '**Post**: the date under the heading. The newest post comes first everywhere',
@@ -207,6 +211,9 @@ const BLOG_FIELDS: Record<string, Field> = {
 /** content/site.yaml: its groups, and the items of its lists; inner fields take their key's words. */
 const SITE_FIELDS: Record<string, Field> = {
   company: { label: 'Company' },
+  'company.logo': { folder: 'brand' },
+  'company.logoDark': { folder: 'brand' },
+  'company.shareImage': { folder: 'brand' },
   facts: { label: 'Company facts (checked on every page)' },
   'facts.offices[]': { label: 'Office' },
   terms: { label: 'Contract terms ({{terms.…}})' },
@@ -216,12 +223,14 @@ const SITE_FIELDS: Record<string, Field> = {
   labels: { label: 'Interface words' },
   partners: { label: 'Partner logos', section: 'partners' },
   'partners[]': { label: 'Partner' },
+  'partners[].logo': { folder: 'partners' },
   numbers: { label: 'Numbers band', section: 'numbers' },
   'numbers[]': { label: 'Number' },
   toolStack: { label: 'Tool stack', section: 'tools' },
   'toolStack[]': { label: 'Tool' },
+  'toolStack[].icon': { folder: 'tools' },
   serviceIcons: { label: 'Service card icons' },
-  'serviceIcons[]': { label: 'Service card icon' },
+  'serviceIcons[]': { label: 'Service card icon', folder: 'icons' },
   consultation: { label: "'Talk to Expert' form" },
   home: { label: 'Home page' },
   blog: { label: 'Blog page' },

@@ -68,12 +68,18 @@ export function siteRoutes(pageFiles: readonly string[], blogFiles: readonly str
   ])
 }
 
-/** Routes and images of the site as they are on disk, for the link and image checks. */
-export function createSiteIndex(root: string) {
+/**
+ * Routes and images of the site as they are on disk, for the link and image checks; `files` are the
+ * page and post files when they are not only the disk's (a draft not saved yet).
+ */
+export function createSiteIndex(
+  root: string,
+  files = { pageFiles: yamlFilesIn(root, CONTENT_DIRS.pages), blogFiles: yamlFilesIn(root, CONTENT_DIRS.blogs) },
+) {
   const publicDir = path.join(root, CONTENT_DIRS.public)
   const images = filesUnder(path.join(publicDir, 'images')).map((f) => `/images/${f}`)
   const imageSet = new Set(images)
-  const routes = siteRoutes(yamlFilesIn(root, CONTENT_DIRS.pages), yamlFilesIn(root, CONTENT_DIRS.blogs))
+  const routes = siteRoutes(files.pageFiles, files.blogFiles)
   // An image's size is part of the rendered data: a redrawn image must invalidate cached results.
   const imageSizer = createImageSizer(publicDir, images)
   return {

@@ -72,7 +72,8 @@ export const ADMIN_POLICY: CspDirectives = {
   scriptSrc: ["'self'", "'unsafe-eval'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https://avatars.githubusercontent.com', 'https://raw.githubusercontent.com'],
-  connectSrc: ["'self'", 'https://api.github.com'],
+  // blob: is a picture the editor just uploaded: Decap reads it back from its object URL to save it.
+  connectSrc: ["'self'", 'blob:', 'https://api.github.com'],
   fontSrc: ["'self'", 'data:'],
   frameSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],

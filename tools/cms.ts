@@ -17,6 +17,7 @@ import { cacheFolder } from '../codegen/files.ts'
 import { ADMIN_POLICY, contentTypeOf, type CspDirectives } from '../server/static-site.ts'
 import { buildAdmin } from '../scripts/build-admin.ts'
 import { codeKey } from '../scripts/build-state.ts'
+import { registerDraftCheck } from './draft-check.ts'
 import { freePort } from './server-process.ts'
 
 /** A policy as its header: `defaultSrc` is `default-src`. */
@@ -92,6 +93,7 @@ export async function startCms({ root, repo = root, mode = 'fs', port = 4174, ou
   app.get('/admin/*', (request, reply) => sendFile(reply, adminDir, (request.params as { '*': string })['*']))
   app.get('/images/*', (request, reply) => sendFile(reply, images, (request.params as { '*': string })['*']))
   app.get('/favicon.svg', (_request, reply) => sendFile(reply, path.join(repo, 'public'), 'favicon.svg'))
+  registerDraftCheck(app, repo)
   app.post(LOCAL_PROXY_PATH, async (request, reply) => {
     const answer = await fetch(proxy.url, {
       method: 'POST',

@@ -62,7 +62,19 @@ export interface CompanyFacts {
   currency: string
 }
 
-const audienceOf = (data: unknown) => (data as { audience?: Audience } | undefined)?.audience
+/**
+ * A page's audience when it has the shape the claim rules read; one missing a part (a form left the
+ * places empty) is the schema rule's to report, and the claim rules pass it by.
+ */
+function audienceOf(data: unknown): Audience | undefined {
+  const audience = (data as { audience?: Partial<Audience> } | undefined)?.audience
+  const shaped =
+    Array.isArray(audience?.places) &&
+    audience.places.every((place) => typeof place === 'string') &&
+    typeof audience.timeZone === 'string' &&
+    typeof audience.country === 'string'
+  return shaped ? (audience as Audience) : undefined
+}
 
 /** A page whose audience names a place, and where in its list. */
 interface PlaceSource {
