@@ -4,7 +4,7 @@
  * wants, from the wrong host, another origin, without the tab's cookie and with malformed bodies.
  */
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -30,6 +30,8 @@ function makeRepo(name: string): string {
   git('init', '-q', '-b', 'main')
   git('add', '.')
   git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', 'as it is')
+  // A picture that is a link out of the media folder, as a careless copy or a hostile checkout may hold.
+  symlinkSync('../../package.json', path.join(repo, 'public/images/leak.png'))
   return repo
 }
 

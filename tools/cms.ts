@@ -40,7 +40,7 @@ export async function startCms({ root, repo = root, mode = 'fs', port = 4174, ou
   await buildAdmin(root, out, { code: codeKey(root), quiet })
   // The port is fixed before listening: the guard checks the Host header against it.
   const listenPort = port === 0 ? await freePort() : port
-  const { app, signInUrl } = cmsServer({ adminDir: path.join(out, 'admin'), repo, actions, port: listenPort })
+  const { app, signInUrl } = await cmsServer({ adminDir: path.join(out, 'admin'), repo, policy, actions, port: listenPort })
   await app.listen({ port: listenPort, host: '127.0.0.1' })
   const url = `http://127.0.0.1:${listenPort}`
   return { url, baseBranch: policy.baseBranch, signInUrl: () => signInUrl(url), close: () => app.close() }

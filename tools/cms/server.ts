@@ -9,8 +9,9 @@ import Fastify, { type FastifyReply } from 'fastify'
 import { LOCAL_PROXY_PATH } from '../../admin/names.ts'
 import { ADMIN_POLICY, contentTypeOf, type CspDirectives } from '../../server/static-site.ts'
 import { accessGuard, ADMIN_PATH } from './access.ts'
-import { ProtocolError } from './path-policy.ts'
+import { picturePath, ProtocolError, type PathPolicy } from './path-policy.ts'
 import { readRequest, runAction, type Actions } from './protocol.ts'
+import { repoFiles } from './repo-files.ts'
 
 /** A policy as its header: `defaultSrc` is `default-src`. */
 const policyHeader = (policy: CspDirectives) =>
@@ -23,12 +24,13 @@ export interface CmsServerOptions {
   adminDir: string
   /** The repository the pictures are served from (public/). */
   repo: string
+  policy: PathPolicy
   actions: Actions
   port: number
 }
 
 /** The editor's Fastify app on `port` (not yet listening) and the guard that signs tabs in. */
-export function cmsServer({ adminDir, repo, actions, port }: CmsServerOptions) {
+export async function cmsServer({ adminDir, repo, policy, actions, port }: CmsServerOptions) {
   const guard = accessGuard(port)
   const app = Fastify({ bodyLimit: 64 * 1024 * 1024 })
   app.addHook('onRequest', guard.check)
@@ -39,7 +41,7 @@ export function cmsServer({ adminDir, repo, actions, port }: CmsServerOptions) {
     if (base === adminDir) reply.header('x-robots-tag', 'noindex, nofollow')
     return reply.send(readFileSync(file))
   }
-  const images = path.join(repo, 'public/images')
+  const files = await repoFiles(repo)
   app.get('/', (_request, reply) => reply.redirect(ADMIN_PATH))
   app.get('/admin', (_request, reply) => reply.redirect(ADMIN_PATH, 301))
   app.get(ADMIN_PATH, (_request, reply) => {
@@ -47,7 +49,12 @@ export function cmsServer({ adminDir, repo, actions, port }: CmsServerOptions) {
     return sendFile(reply, adminDir, 'index.html')
   })
   app.get('/admin/*', (request, reply) => sendFile(reply, adminDir, (request.params as { '*': string })['*']))
-  app.get('/images/*', (request, reply) => sendFile(reply, images, (request.params as { '*': string })['*']))
+  // The preview's pictures: the media folder's, read as the protocol reads them (no symbolic link).
+  app.get('/images/*', async (request, reply) => {
+    const picture = await files.read(picturePath(policy, `${policy.mediaFolder}/${(request.params as { '*': string })['*']}`))
+    if (!picture) return reply.code(404).send('Not found')
+    return reply.type(contentTypeOf(request.url.split('?')[0])).send(picture)
+  })
   app.get('/favicon.svg', (_request, reply) => sendFile(reply, path.join(repo, 'public'), 'favicon.svg'))
   app.post(LOCAL_PROXY_PATH, async (request, reply) => {
     const { action, params } = readRequest(request.body)
