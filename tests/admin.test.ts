@@ -1,8 +1,8 @@
 /**
  * The form editor end to end: /admin built from this project, `npm run cms` in its git mode (the
  * editorial workflow: a save is a commit on a branch cms/pages/<page>) over a temporary copy of the
- * content that is a git repository, driven in Chromium as an editor would, from the one-time
- * address the command prints.
+ * content that is a git repository (and once in fs mode over a plain copy), driven in Chromium as
+ * an editor would, from the one-time address the command prints.
  */
 import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -44,10 +44,10 @@ afterAll(async () => {
 })
 
 /** Opens a landing page in the editor, signed in to the local proxy. */
-async function openPage(page: Page, name: string) {
+async function openPage(page: Page, name: string, server = cms) {
   // Each page is a browser context of its own: it opens its own one-time address, as a tab would.
-  await page.goto(cms.signInUrl())
-  await page.goto(`${cms.url}/admin/#/collections/pages/entries/${name}`)
+  await page.goto(server.signInUrl())
+  await page.goto(`${server.url}/admin/#/collections/pages/entries/${name}`)
   await page.getByRole('button', { name: /login/i }).click()
   await page.getByLabel('Hero heading', { exact: true }).waitFor()
 }
@@ -147,6 +147,27 @@ describe('/admin', () => {
     await page.waitForTimeout(1000)
     expect(git('branch', '--list', 'cms/*')).toBe(branches)
     await page.close()
+  })
+
+  it('in fs mode, publishes a changed heading straight into the working copy’s file', async () => {
+    const copy = path.join(work, 'fs-copy')
+    for (const dir of ['content', 'public']) cpSync(path.join(ROOT, dir), path.join(copy, dir), { recursive: true })
+    const fsCms = await startCms({ root: ROOT, repo: copy, mode: 'fs', port: 0, outDir: path.join(work, 'out'), quiet: true })
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+      await openPage(page, 'Ai-Development', fsCms)
+      const before = readFileSync(path.join(copy, PAGE), 'utf8')
+      await page.getByLabel('Hero heading', { exact: true }).fill('AI Development Services')
+      await page.getByRole('button', { name: 'Publish', exact: true }).click()
+      await page.getByText('Publish now', { exact: true }).click()
+      await expect.poll(() => readFileSync(path.join(copy, PAGE), 'utf8'), { timeout: 20_000 }).not.toBe(before)
+      expect(readFileSync(path.join(copy, PAGE), 'utf8')).toBe(
+        before.replace(/^title1: .*$/m, 'title1: "AI Development Services"'),
+      )
+      await page.close()
+    } finally {
+      await fsCms.close()
+    }
   })
 
   it('is served by the site server with its own policy, kept out of search engines, and starts under it', async () => {
