@@ -2,8 +2,8 @@
  * The git CLI for the git mode, run with execFile (no shell; every ref fully spelt out and paths
  * after `--`), and the plumbing a save needs: branches' files are read from their trees and a save
  * becomes a commit made on a temporary index, so the editor never checks a branch out and never
- * touches the working copy or the index of the person using the repository, except when the branch
- * it commits to is the one checked out (see CommitPlan.checkedOut).
+ * touches the working copy or the index of the person using the repository, except to bring the
+ * files a commit changed up to date when it moved the branch that is checked out (syncWorkingCopy).
  */
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
