@@ -1,7 +1,8 @@
 /**
- * The form editor end to end: /admin built from this project, Decap's local proxy in its git mode
- * (the editorial workflow: a save is a commit on a branch cms/pages/<page>) over a temporary copy of
- * the content that is a git repository, driven in Chromium as an editor would.
+ * The form editor end to end: /admin built from this project, `npm run cms` in its git mode (the
+ * editorial workflow: a save is a commit on a branch cms/pages/<page>) over a temporary copy of the
+ * content that is a git repository (and once in fs mode over a plain copy), driven in Chromium as
+ * an editor would, from the one-time address the command prints.
  */
 import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -43,8 +44,10 @@ afterAll(async () => {
 })
 
 /** Opens a landing page in the editor, signed in to the local proxy. */
-async function openPage(page: Page, name: string) {
-  await page.goto(`${cms.url}/admin/#/collections/pages/entries/${name}`)
+async function openPage(page: Page, name: string, server = cms) {
+  // Each page is a browser context of its own: it opens its own one-time address, as a tab would.
+  await page.goto(server.signInUrl())
+  await page.goto(`${server.url}/admin/#/collections/pages/entries/${name}`)
   await page.getByRole('button', { name: /login/i }).click()
   await page.getByLabel('Hero heading', { exact: true }).waitFor()
 }
@@ -99,6 +102,9 @@ describe('/admin', () => {
 
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await expect.poll(() => git('branch', '--list', BRANCH).trim(), { timeout: 20_000 }).toBe(BRANCH)
+    // The save is a commit on the branch only: main stays checked out, the working copy as it was.
+    expect(git('symbolic-ref', '--short', 'HEAD').trim()).toBe('main')
+    expect(git('status', '--porcelain')).toBe('')
 
     // Only the page's file changed on the branch, and in it only the three edited lines.
     expect(git('diff', '--name-only', 'main', BRANCH).trim()).toBe(PAGE)
@@ -114,8 +120,8 @@ describe('/admin', () => {
     expect(after).not.toMatch(/\*\*designs\*\*/)
     expect(before.split('\n').filter((line, i) => line !== after.split('\n')[i])).toHaveLength(3)
 
-    // The content check passes on the branch's files, read out of git into a folder of their own:
-    // decap-server may still be at work in the repository (its index lock), so nothing checks out there.
+    // The content check passes on the branch's files, read out of git into a folder of their own
+    // (the editor never checks a branch out, and the test does not either).
     const branchFiles = mkdtempSync(path.join(tmpdir(), 'admin-branch-'))
     try {
       execFileSync('tar', ['-x', '-C', branchFiles], { input: execFileSync('git', ['archive', BRANCH], { cwd: repo }) })
@@ -141,6 +147,27 @@ describe('/admin', () => {
     await page.waitForTimeout(1000)
     expect(git('branch', '--list', 'cms/*')).toBe(branches)
     await page.close()
+  })
+
+  it('in fs mode, publishes a changed heading straight into the working copy’s file', async () => {
+    const copy = path.join(work, 'fs-copy')
+    for (const dir of ['content', 'public']) cpSync(path.join(ROOT, dir), path.join(copy, dir), { recursive: true })
+    const fsCms = await startCms({ root: ROOT, repo: copy, mode: 'fs', port: 0, outDir: path.join(work, 'out'), quiet: true })
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+      await openPage(page, 'Ai-Development', fsCms)
+      const before = readFileSync(path.join(copy, PAGE), 'utf8')
+      await page.getByLabel('Hero heading', { exact: true }).fill('AI Development Services')
+      await page.getByRole('button', { name: 'Publish', exact: true }).click()
+      await page.getByText('Publish now', { exact: true }).click()
+      await expect.poll(() => readFileSync(path.join(copy, PAGE), 'utf8'), { timeout: 20_000 }).not.toBe(before)
+      expect(readFileSync(path.join(copy, PAGE), 'utf8')).toBe(
+        before.replace(/^title1: .*$/m, 'title1: "AI Development Services"'),
+      )
+      await page.close()
+    } finally {
+      await fsCms.close()
+    }
   })
 
   it('is served by the site server with its own policy, kept out of search engines, and starts under it', async () => {

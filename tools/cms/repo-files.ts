@@ -1,0 +1,102 @@
+/**
+ * Files of the working copy, reached only by paths the policy allowed (normal relative paths) and
+ * never through a symbolic link: each folder on the way must be a real folder inside the repository
+ * and the file itself a regular file, opened with O_NOFOLLOW, so a link planted in content/ or the
+ * media folder cannot lead a read or a write out of them.
+ */
+import { constants } from 'node:fs'
+import { lstat, mkdir, open, readdir, realpath, unlink } from 'node:fs/promises'
+import path from 'node:path'
+import { ProtocolError } from './path-policy.ts'
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT'
+
+export interface RepoFiles {
+  /** The file's bytes, or undefined when there is no such file. */
+  read(file: string): Promise<Buffer | undefined>
+  /** Writes the file, making its missing folders. */
+  write(file: string, data: Buffer | string): Promise<void>
+  /** Removes the file if it is there. */
+  remove(file: string): Promise<void>
+  /** The regular files directly in `folder` (normal paths), none when it is missing. */
+  list(folder: string): Promise<string[]>
+}
+
+/** The files of the working copy at `repo`. */
+export async function repoFiles(repo: string): Promise<RepoFiles> {
+  const root = await realpath(repo)
+
+  /** The absolute folder of `folder`'s segments, each checked to be a real folder; undefined when one is missing (made when `make`). */
+  async function folderOf(folder: string, make: boolean): Promise<string | undefined> {
+    let at = root
+    for (const segment of folder === '' ? [] : folder.split('/')) {
+      at = path.join(at, segment)
+      const stat = await lstat(at).catch((error: unknown) => {
+        if (isMissing(error)) return undefined
+        throw error
+      })
+      if (!stat) {
+        if (!make) return undefined
+        await mkdir(at)
+        continue
+      }
+      if (stat.isSymbolicLink()) throw new ProtocolError(403, `'${folder}' goes through a symbolic link; the editor follows none`)
+      if (!stat.isDirectory()) throw new ProtocolError(409, `'${path.relative(root, at)}' is a file, not a folder`)
+    }
+    return at
+  }
+
+  const split = (file: string) => ({
+    folder: path.posix.dirname(file) === '.' ? '' : path.posix.dirname(file),
+    name: path.posix.basename(file),
+  })
+
+  /** Opens `file` with `flags` and O_NOFOLLOW: a symbolic link in its place is refused, not followed. */
+  async function openFile(file: string, flags: number, make: boolean) {
+    const { folder, name } = split(file)
+    const dir = await folderOf(folder, make)
+    if (!dir) return undefined
+    try {
+      return await open(path.join(dir, name), flags | constants.O_NOFOLLOW, 0o644)
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'ENOENT') return undefined
+      if (code === 'ELOOP') throw new ProtocolError(403, `'${file}' is a symbolic link; the editor follows none`)
+      if (code === 'EISDIR') throw new ProtocolError(409, `'${file}' is a folder, not a file`)
+      throw error
+    }
+  }
+
+  return {
+    async read(file) {
+      const handle = await openFile(file, constants.O_RDONLY, false)
+      if (!handle) return undefined
+      try {
+        if (!(await handle.stat()).isFile()) throw new ProtocolError(409, `'${file}' is not a regular file`)
+        return await handle.readFile()
+      } finally {
+        await handle.close()
+      }
+    },
+    async write(file, data) {
+      const handle = await openFile(file, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC, true)
+      try {
+        await handle!.writeFile(data)
+      } finally {
+        await handle!.close()
+      }
+    },
+    async remove(file) {
+      const { folder, name } = split(file)
+      const dir = await folderOf(folder, false)
+      if (dir)
+        await unlink(path.join(dir, name)).catch((error: unknown) => (isMissing(error) ? undefined : Promise.reject(error)))
+    },
+    async list(folder) {
+      const dir = await folderOf(folder, false)
+      if (!dir) return []
+      const entries = await readdir(dir, { withFileTypes: true })
+      return entries.filter((entry) => entry.isFile()).map((entry) => `${folder}/${entry.name}`)
+    },
+  }
+}
