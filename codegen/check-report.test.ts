@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { markdownText } from './report.ts'
 
 const CHANGED = 'content/pages/Ai-Development.yaml'
 const OTHER = 'content/pages/ai-consulting-chicago.yaml'
@@ -67,7 +68,7 @@ describe('one round of the content check', { timeout: 60_000 }, () => {
   it('writes the whole report to the job summary, the changed file first', () => {
     const summary = readFileSync(summaryFile, 'utf8')
     expect(summary).toMatch(/^## Content check: \d+ errors in 2 files/)
-    expect(summary.indexOf(`### ${CHANGED} (changed)`)).toBeLessThan(summary.indexOf(`### ${OTHER}`))
-    expect(summary).toMatch(/\| 6 \| title2 \| still holds placeholder text: .*\(Placeholder\) \| Replace the whole value/)
+    expect(summary.indexOf(`### ${markdownText(CHANGED)} (changed)`)).toBeLessThan(summary.indexOf(`### ${markdownText(OTHER)}`))
+    expect(summary).toMatch(/\| 6 \| title2 \| still holds placeholder text\\: .*\\\(Placeholder\\\) \| Replace the whole value/)
   })
 })

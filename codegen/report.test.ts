@@ -83,18 +83,18 @@ describe('the job summary', () => {
   it('has a table per file, the changed first, with each problem’s line, field, what is wrong and what to do', () => {
     const summary = markdownSummary([tooLong(A, 9), missing(B, 1)], new Set([B]))
     expect(summary).toMatch(/^## Content check: 2 errors in 2 files\n/)
-    expect(summary.indexOf('### content/pages/b.yaml (changed)')).toBeLessThan(summary.indexOf('### content/pages/a.yaml'))
+    expect(summary.indexOf('### content/pages/b\\.yaml (changed)')).toBeLessThan(summary.indexOf('### content/pages/a\\.yaml'))
     expect(summary).toContain('| line | field | what is wrong | what to do |')
     expect(summary).toContain(
-      '| 1 | faqs | \'faqs\' is required but missing (MissingField) | Add a line "faqs:" with no indentation, followed by its items on the lines below, each starting with "- ", two spaces further in. |',
+      '| 1 | faqs | \'faqs\' is required but missing \\(MissingField\\) | Add a line "faqs\\:" with no indentation, followed by its items on the lines below, each starting with "\\- ", two spaces further in\\. |',
     )
   })
 
   it('shows markup and table characters as written', () => {
     const nested = problem('IllegalNesting', at(A, 3, 'services[0].desc'), 'the <b> before "x|y" is never closed')
     const summary = markdownSummary([nested])
-    expect(summary).toContain('services\\[0\\].desc')
-    expect(summary).toContain('the &lt;b&gt; before "x\\|y" is never closed')
+    expect(summary).toContain('services\\[0\\]\\.desc')
+    expect(summary).toContain('the \\<b\\> before "x\\|y" is never closed')
     expect(summary).not.toContain('<b>')
   })
 

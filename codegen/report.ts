@@ -81,19 +81,20 @@ export function githubAnnotations(found: readonly Problem[], changed?: ReadonlyS
   })
 }
 
-/** Text for one cell of a Markdown table, shown as written: on one line, no character read as Markdown or HTML. */
 /**
- * Words an editor wrote, as text in GitHub Markdown (a table cell, a comment): no markup, no
- * formatting, no @mention or #issue link, on one line.
+ * Any text from content or git (an editor's words, a file name, a route) as plain text in GitHub
+ * Markdown: a table cell, a heading, a line of its own, or inside <code>…</code>. Every ASCII
+ * punctuation character that Markdown or GitHub gives a meaning is backslash-escaped, so no link,
+ * image, emphasis, code span, HTML tag, entity, table bar, list or heading can start, and `\:` and
+ * `\.` stop GitHub's autolinking of `https://…` and `www.…`. GitHub finds @mentions and #issue
+ * references in the rendered text, where a backslash is already gone, so a zero-width space
+ * follows each `@` and `#`. Line breaks become spaces: the text stays on its one line.
  */
 export function markdownText(text: string): string {
   return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_[\]~|#])/g, '\\$1')
-    .replace(/@/g, '&#64;')
-    .replace(/\s*\r?\n\s*/g, ' ')
+    .replace(/\s*[\r\n\u2028\u2029]\s*/g, ' ')
+    .replace(/[!#$&()*+\-.:<=>@[\\\]^_`{|}~]/g, '\\$&')
+    .replace(/[@#]/g, '$&&#8203;')
 }
 
 const counted = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`

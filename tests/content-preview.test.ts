@@ -16,6 +16,8 @@ import { inflateSync } from 'node:zlib'
 import { parse, stringify } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { realSizeCopy } from '../bench/synthetic-site.ts'
+import { markdownText } from '../codegen/report.ts'
+import { activeMarkdown } from './support/markdown-reach.ts'
 
 /** Width, height and how many distinct byte values the pixels hold: a blank picture has very few. */
 function readPng(file: string) {
@@ -67,6 +69,8 @@ const edit = (file: string, from: string | RegExp, to: string) => {
   writeFileSync(full, text.replace(from, to))
 }
 const FAQ_ANSWER = 'A pilot that proves the idea on your data takes 4-6 weeks.'
+/** A route or file name as the summary shows it. */
+const route = (name: string) => `<code>${markdownText(name)}</code>`
 
 beforeAll(() => {
   repo = mkdtempSync(path.join(tmpdir(), 'preview-repo-'))
@@ -94,9 +98,29 @@ describe('npm run content:preview', () => {
     expect(result.stdout.split('\n')[0]).toBe(`Compared with main at ${head}; uncommitted edits included.`)
     expect(result.summary).toContain('No page changed')
     expect(result.summary).toContain('compare with the branch it started from')
-    expect(result.summary).toContain('Changed files that no page shows: `NOTES.md`')
+    expect(result.summary).toContain('Changed files that no page shows: <code>NOTES\\.md</code>')
     expect(result.pngs).toEqual([])
     expect(existsSync(path.join(repo, 'dist'))).toBe(false)
+  })
+
+  it('names a hostile file as text: the comment preview:deploy writes renders no mention, picture or link', () => {
+    // A path cannot hold `//`; `https:/host` is what a browser opens as https://host all the same.
+    const hostile = 'public/`x` @someone/![x](https:/evil.example/p.png) [link](https:/evil.example).txt'
+    mkdirSync(path.dirname(path.join(repo, hostile)), { recursive: true })
+    writeFileSync(path.join(repo, hostile), 'x\n')
+    const result = preview()
+    expect(result.status, result.output).toBe(0)
+    const deploy = spawnSync(process.execPath, ['--import', 'tsx', 'tools/content-preview/deploy.ts'], {
+      cwd: repo,
+      encoding: 'utf8',
+      env: { ...process.env, CLOUDFLARE_API_TOKEN: '', PREVIEW_ARTIFACT: repo },
+    })
+    expect(deploy.status, deploy.stdout + deploy.stderr).toBe(0)
+    const comment = readFileSync(path.join(repo, 'preview', 'comment.md'), 'utf8')
+    expect(comment).toContain(route(hostile))
+    expect(activeMarkdown(comment)).toEqual({ mentions: [], images: [], links: [] })
+    expect(activeMarkdown(hostile).mentions).toEqual(['@someone'])
+    rmSync(path.join(repo, 'public', '`x` @someone'), { recursive: true })
   })
 
   it('answers a mistyped base in one line, with exit code 2', () => {
@@ -117,12 +141,12 @@ describe('npm run content:preview', () => {
     expect(result.status, result.output).toBe(0)
     expect(result.summary).toContain('**No preview deployed:**')
     expect(result.summary).not.toMatch(/\]\(\//)
-    const rows = result.summary.split('\n').filter((l) => l.startsWith('| `/ai/'))
+    const rows = result.summary.split('\n').filter((l) => l.startsWith('| <code>/ai/'))
     expect(rows).toHaveLength(2)
-    expect(rows.find((r) => r.startsWith('| `/ai/Ai-Development`'))).toMatch(/\| \d{3,} \| .* \| FAQ 2, answer \|$/)
-    expect(rows.find((r) => r.startsWith('| `/ai/Ai-Consulting-2`'))).toMatch(/\| new page \|$/)
-    expect(result.summary).toContain('| FAQ 2, answer | A pilot that proves the idea on your data takes **4-6** weeks.')
-    expect(result.summary).toContain('| A pilot that proves the idea on your data takes **five** weeks.')
+    expect(rows.find((r) => r.startsWith(`| ${route('/ai/Ai-Development')}`))).toMatch(/\| \d{3,} \| .* \| FAQ 2, answer \|$/)
+    expect(rows.find((r) => r.startsWith(`| ${route('/ai/Ai-Consulting-2')}`))).toMatch(/\| new page \|$/)
+    expect(result.summary).toContain('| FAQ 2, answer | A pilot that proves the idea on your data takes **4\\-6** weeks\\.')
+    expect(result.summary).toContain('| A pilot that proves the idea on your data takes **five** weeks\\.')
     expect(result.pngs).toEqual([
       'ai-Ai-Consulting-2-1280.png',
       'ai-Ai-Consulting-2-375.png',
@@ -154,13 +178,13 @@ describe('npm run content:preview', () => {
     expect(result.status, result.output).toBe(1)
     expect(result.summary).toContain('### ❌ The content check failed')
     // The check's own job summary: a table of the problems of each file, in plain words.
-    expect(result.summary).toMatch(
-      /### content\/pages\/Ai-Consulting\.yaml[^\n]*\n\n\| line \| field \| what is wrong \| what to do \|/,
+    expect(result.summary).toContain(
+      `### ${markdownText('content/pages/Ai-Consulting.yaml')} (changed)\n\n| line | field | what is wrong | what to do |`,
     )
-    expect(result.summary).toContain('(YamlSyntax)')
-    expect(result.summary).toContain('`content/pages/Ai-Consulting.yaml` stays as on the base branch')
-    const rows = result.summary.split('\n').filter((l) => l.startsWith('| `/ai/'))
-    expect(rows.map((r) => r.split(' | ')[0])).toEqual(['| `/ai/Ai-Development`'])
+    expect(result.summary).toContain('\\(YamlSyntax\\)')
+    expect(result.summary).toContain(`${route('content/pages/Ai-Consulting.yaml')} stays as on the base branch`)
+    const rows = result.summary.split('\n').filter((l) => l.startsWith('| <code>/ai/'))
+    expect(rows.map((r) => r.split(' | ')[0])).toEqual([`| ${route('/ai/Ai-Development')}`])
     expect(result.summary).toContain('| Hero heading | AI **Development** | AI **Development for Teams That Ship** |')
     expect(result.crops).toEqual([
       'ai-Ai-Development--intro-1280-after.png',
@@ -176,15 +200,15 @@ describe('npm run content:preview', () => {
     expect(result.status, result.output).toBe(0)
     expect(result.stdout.split('\n')[0]).toMatch(/^Compared with HEAD at [0-9a-f]{7}; uncommitted edits included\.$/)
     expect(result.summary).toContain('No page changed')
-    expect(result.summary).toContain('npm run content:preview -- --base origin/main')
+    expect(result.summary).toContain(markdownText('npm run content:preview -- --base origin/main'))
   })
 
   it('lists a menu change on every page once, and pictures a few pages with the menu opened', () => {
     edit('content/site.yaml', /^ {2}- label: Industries$/m, '  - label: Sectors')
     const result = preview()
     expect(result.status, result.output).toBe(0)
-    expect(result.summary).toContain('### Every page: `content/site.yaml`')
-    expect(result.summary).toMatch(/This changes \d{2} pages: `\/`/)
+    expect(result.summary).toContain(`### Every page: ${route('content/site.yaml')}`)
+    expect(result.summary).toMatch(/This changes \d{2} pages: <code>\/<\/code>/)
     expect(result.summary.match(/\| Menu item 2, label \| \*\*Industries\*\* \| \*\*Sectors\*\* \|/g)).toHaveLength(1)
     expect(result.summary).not.toContain('| page | title |')
     expect(result.pngs).toHaveLength(6)

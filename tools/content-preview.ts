@@ -12,7 +12,7 @@ import { parse } from 'yaml'
 import { CONTENT_DIRS, contentKindOf } from '../codegen/content-files.ts'
 import { loadContent, type ContentSet } from '../codegen/content.ts'
 import { errorsAmong } from '../codegen/errors.ts'
-import { checkVerdict, markdownSummary } from '../codegen/report.ts'
+import { checkVerdict } from '../codegen/report.ts'
 import { manifestRoutes } from '../codegen/site-manifest.ts'
 import { truncate } from '../src/core/blog.ts'
 import { htmlFileFor, isFrameRoute } from '../src/core/routes.ts'
@@ -190,9 +190,13 @@ function planPreview(root: string, tree: string, base: PreviewBase, changed: Cha
  */
 function contentToBuild(root: string, base: PreviewBase, changed: ReadonlySet<string>) {
   const content = loadContent(root)
-  const verdict = checkVerdict(content.problems, changed)
-  const check: CheckReport = { ...verdict, markdown: markdownSummary(content.problems, changed), leftOut: [] }
-  if (verdict.ok) return { check, tree: root, content }
+  const check: CheckReport = {
+    ok: checkVerdict(content.problems, changed).ok,
+    problems: content.problems,
+    changed: [...changed],
+    leftOut: [],
+  }
+  if (check.ok) return { check, tree: root, content }
   check.leftOut = [...new Set(errorsAmong(content.problems).map((p) => p.file))].sort()
   const tree = treeWithBaseFiles(root, base.commit, check.leftOut)
   const fixed = loadContent(tree)
@@ -293,7 +297,8 @@ async function main() {
       p.crops.flatMap((c) => c.files).filter((f) => f.after).length,
     0,
   )
-  if (!report.check.ok) console.error(`The content check failed:\n${report.check.text}`)
+  if (!report.check.ok)
+    console.error(`The content check failed:\n${checkVerdict(report.check.problems, new Set(report.check.changed)).text}`)
   if (report.build === 'no-change') console.log(`No changed page.${report.note ? ` ${report.note}` : ''}`)
   else console.log(`preview/summary.md and ${pictures} picture(s) written; the site is in dist/.`)
   process.exit(!report.check.ok || report.build === 'failed' ? 1 : 0)

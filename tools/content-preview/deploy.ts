@@ -1,18 +1,28 @@
 /**
- * `npm run preview:deploy`: after `npm run content:preview`, puts the preview build (dist/) on
- * Cloudflare Pages as branch `pr-<number>` of the preview project, then writes preview/summary.md and
+ * `npm run preview:deploy`: after `npm run content:preview`, puts its preview build on Cloudflare
+ * Pages as branch `pr-<number>` of the preview project, then writes preview/summary.md and
  * preview/comment.md with the deploy's own address as the base of every link and picture. No deploy
  * (a fork's pull request, no Cloudflare secrets, nothing built, wrangler failing) still writes both,
  * saying why there is none.
  *
- * Reads: CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID (repository secrets), CLOUDFLARE_PAGES_PROJECT
- * (default corvane-preview), PR_NUMBER, PR_FROM_FORK ('true' for a fork), and GitHub's
+ * On GitHub it runs in the preview workflow, with the default branch's code and the Cloudflare
+ * token, on the artifact of the content workflow, which ran the pull request's code: PREVIEW_ARTIFACT
+ * names the folder holding that artifact's `preview/` and `dist/` (default: this folder). What it
+ * reads there is data (artifact.ts): the report checked field by field, the site and the pictures
+ * copied file by file into a folder of its own, which is what wrangler uploads. Its own summary and
+ * comment go to `preview/` here.
+ *
+ * Reads: CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID (secrets), CLOUDFLARE_PAGES_PROJECT (default
+ * corvane-preview), PR_NUMBER, PR_FROM_FORK ('true' for a fork), PREVIEW_ARTIFACT, and GitHub's
  * GITHUB_SERVER_URL, GITHUB_REPOSITORY and GITHUB_RUN_ID for the run's address.
  */
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { REPORT_FILE, type DeployResult, type PreviewReport } from './report.ts'
+import { ArtifactError, readReport, reportOfNothing, stagePictures, stageSite } from './artifact.ts'
+import type { DeployResult, PreviewReport } from './report.ts'
+import { ReportError } from './report-reader.ts'
 import { PICTURES_PATH, renderComment, renderSummary } from './summary.ts'
 import { deploymentUrl } from './wrangler-output.ts'
 
@@ -26,6 +36,7 @@ export interface DeployEnv {
   CLOUDFLARE_PAGES_PROJECT?: string
   PR_NUMBER?: string
   PR_FROM_FORK?: string
+  PREVIEW_ARTIFACT?: string
   GITHUB_SERVER_URL?: string
   GITHUB_REPOSITORY?: string
   GITHUB_RUN_ID?: string
@@ -38,12 +49,15 @@ export interface DeployPlan {
   args: string[]
 }
 
-/** What to deploy, or why nothing is deployed; `built` says whether content:preview built a site. */
-export function planDeploy(env: DeployEnv, built: boolean): DeployPlan | { skipped: string } {
+/**
+ * What to deploy, or why nothing is deployed; `built` says whether content:preview built a site, and
+ * `siteDir` is the folder wrangler uploads.
+ */
+export function planDeploy(env: DeployEnv, built: boolean, siteDir: string): DeployPlan | { skipped: string } {
   if (env.PR_FROM_FORK === 'true')
     return { skipped: 'pull requests from forks get no deploy (the repository’s Cloudflare secrets stay out of their runs)' }
   if (!env.CLOUDFLARE_API_TOKEN || !env.CLOUDFLARE_ACCOUNT_ID)
-    return { skipped: 'the repository has no CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID secrets, so nothing is deployed' }
+    return { skipped: 'this run has no CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID secrets, so nothing is deployed' }
   if (!built) return { skipped: 'nothing was built to deploy' }
   if (!/^\d+$/.test(env.PR_NUMBER ?? '')) return { skipped: 'this run belongs to no pull request (PR_NUMBER is not set)' }
   const project = env.CLOUDFLARE_PAGES_PROJECT || DEFAULT_PROJECT
@@ -52,7 +66,7 @@ export function planDeploy(env: DeployEnv, built: boolean): DeployPlan | { skipp
   return {
     project,
     branch,
-    args: ['--yes', WRANGLER, 'pages', 'deploy', 'dist', '--project-name', project, '--branch', branch, '--commit-dirty=true'],
+    args: ['--yes', WRANGLER, 'pages', 'deploy', siteDir, '--project-name', project, '--branch', branch, '--commit-dirty=true'],
   }
 }
 
@@ -60,29 +74,6 @@ export function planDeploy(env: DeployEnv, built: boolean): DeployPlan | { skipp
 export function runUrl(env: DeployEnv): string | undefined {
   if (!env.GITHUB_SERVER_URL || !env.GITHUB_REPOSITORY || !env.GITHUB_RUN_ID) return undefined
   return `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
-}
-
-/** The report content:preview wrote, or one that says it wrote none (it failed before the end). */
-export function readReport(previewDir: string): PreviewReport {
-  const file = path.join(previewDir, REPORT_FILE)
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as PreviewReport
-  return {
-    base: 'The preview stopped before it could say what changed: open the run log for the error.',
-    check: { ok: true, text: '', leftOut: [] },
-    build: 'failed',
-    pages: [],
-    otherFiles: [],
-    pictureLimit: 0,
-  }
-}
-
-/** The cropped pictures into the deploy, where the comment's pictures point. */
-function copyPictures(root: string) {
-  const crops = path.join(root, 'preview', 'crops')
-  if (!existsSync(crops) || readdirSync(crops).length === 0) return
-  const target = path.join(root, 'dist', PICTURES_PATH)
-  mkdirSync(target, { recursive: true })
-  cpSync(crops, target, { recursive: true })
 }
 
 /** Runs wrangler; its output is shown as it comes and read for the deploy's address. */
@@ -107,22 +98,50 @@ export function writeSummaries(previewDir: string, report: PreviewReport, deploy
   writeFileSync(path.join(previewDir, 'deploy.json'), JSON.stringify(deploy))
 }
 
+/** The report in the artifact, or one that says why it was refused (a ReportError names the field). */
+function artifactReport(previewDir: string): { report: PreviewReport; refused?: string } {
+  try {
+    return { report: readReport(previewDir) }
+  } catch (error) {
+    if (!(error instanceof ReportError)) throw error
+    const refused = `preview/report.json was refused: ${error.message}`
+    return { report: reportOfNothing(`${refused}. Open the content run's log.`), refused }
+  }
+}
+
+/** Copies the artifact's site and pictures into a folder of its own and has wrangler upload that folder. */
+function deployArtifact(root: string, artifact: string, plan: DeployPlan, stage: string): DeployResult {
+  try {
+    const site = stageSite(path.join(artifact, 'dist'), stage)
+    const pictures = stagePictures(path.join(artifact, 'preview', 'crops'), path.join(stage, PICTURES_PATH))
+    console.log(
+      `Deploying ${site.files} files and ${pictures} pictures to Cloudflare Pages: project ${plan.project}, branch ${plan.branch}.`,
+    )
+  } catch (error) {
+    if (!(error instanceof ArtifactError)) throw error
+    return { skipped: `the deploy failed (the artifact's ${error.message})` }
+  }
+  return runWrangler(root, plan, process.env)
+}
+
 function main() {
   const root = process.cwd()
+  const artifact = path.resolve(process.env.PREVIEW_ARTIFACT || root)
   const previewDir = path.join(root, 'preview')
   mkdirSync(previewDir, { recursive: true })
-  const report = readReport(previewDir)
-  const built = report.build === 'built' && existsSync(path.join(root, 'dist', 'index.html'))
-  const plan = planDeploy(process.env, built)
-  let deploy: DeployResult = 'skipped' in plan ? plan : { skipped: 'not deployed yet' }
-  if (!('skipped' in plan)) {
-    copyPictures(root)
-    console.log(`Deploying dist/ to Cloudflare Pages: project ${plan.project}, branch ${plan.branch}.`)
-    deploy = runWrangler(root, plan, process.env)
+  const { report, refused } = artifactReport(path.join(artifact, 'preview'))
+  const built = report.build === 'built' && existsSync(path.join(artifact, 'dist', 'index.html'))
+  const stage = mkdtempSync(path.join(tmpdir(), 'preview-site-'))
+  const plan = planDeploy(process.env, built, stage)
+  try {
+    const deploy = 'skipped' in plan ? plan : deployArtifact(root, artifact, plan, stage)
+    writeSummaries(previewDir, report, deploy, process.env)
+    console.log('url' in deploy ? `Preview: ${deploy.url}` : `No preview deployed: ${deploy.skipped}.`)
+    if (refused) console.error(refused)
+    if (refused || ('skipped' in deploy && deploy.skipped.startsWith('the deploy failed'))) process.exitCode = 1
+  } finally {
+    rmSync(stage, { recursive: true, force: true })
   }
-  writeSummaries(previewDir, report, deploy, process.env)
-  console.log('url' in deploy ? `Preview: ${deploy.url}` : `No preview deployed: ${deploy.skipped}.`)
-  if ('skipped' in deploy && deploy.skipped.startsWith('the deploy failed')) process.exit(1)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main()

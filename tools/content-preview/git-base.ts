@@ -75,9 +75,10 @@ export function resolveBase(root: string, requested?: string): PreviewBase {
  * new files git does not ignore. A renamed file counts under both names.
  */
 export function changedFiles(root: string, commit: string): string[] {
-  const tracked = git(root, 'diff', '--name-only', '--no-renames', commit, '--')
-  const untracked = git(root, 'ls-files', '--others', '--exclude-standard')
-  return [...new Set([...tracked.split('\n'), ...untracked.split('\n')].filter(Boolean))].sort()
+  // -z: the names as they are, not C-quoted ("a\"b") as git prints unusual ones line by line.
+  const tracked = git(root, 'diff', '--name-only', '-z', '--no-renames', commit, '--')
+  const untracked = git(root, 'ls-files', '-z', '--others', '--exclude-standard')
+  return [...new Set([...tracked.split('\0'), ...untracked.split('\0')].filter(Boolean))].sort()
 }
 
 /** A file's text at the base commit, or undefined when it did not exist there. */

@@ -2,6 +2,7 @@
  * What a preview found, as `npm run content:preview` writes it to preview/report.json: the data the
  * summary and the pull-request comment are written from, once the deploy's address is known.
  */
+import type { Problem } from '../../codegen/errors.ts'
 import type { EditSide } from './changes.ts'
 
 export const REPORT_FILE = 'report.json'
@@ -56,9 +57,10 @@ interface SiteWideReport {
 
 export interface CheckReport {
   ok: boolean
-  /** The check's own report: its Markdown when it wrote some, else its text output. */
-  markdown?: string
-  text: string
+  /** Every problem the check found: the summary writes them as the check's job summary does. */
+  problems: Problem[]
+  /** The files the change touched, which the check's report lists first. */
+  changed: string[]
   /** Files with problems, shown in the preview as the base has them (or left out when new). */
   leftOut: string[]
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { PreviewReport } from './report.ts'
 import { markdownText } from '../../codegen/report.ts'
+import { reporter } from '../../codegen/errors.ts'
+import { catalogue } from '../../codegen/error-docs.ts'
 import { COMMENT_MARKER, COMMENT_MAX, renderComment, renderSummary } from './summary.ts'
 
 const report = (over: Partial<PreviewReport> = {}): PreviewReport => ({
   base: 'Compared with origin/main where this branch left it, 1a2b3c4; uncommitted edits included.',
-  check: { ok: true, text: '', leftOut: [] },
+  check: { ok: true, problems: [], changed: [], leftOut: [] },
   build: 'built',
   pages: [
     {
@@ -60,9 +62,9 @@ const report = (over: Partial<PreviewReport> = {}): PreviewReport => ({
 describe('renderSummary', () => {
   it('links every page and picture absolutely on the deploy', () => {
     const md = renderSummary(report(), { url: 'https://1a2b3c4d.corvane-preview.pages.dev' })
-    expect(md).toContain('[`/ai/Ai-Development`](https://1a2b3c4d.corvane-preview.pages.dev/ai/Ai-Development)')
+    expect(md).toContain('[<code>/ai/Ai\\-Development</code>](https://1a2b3c4d.corvane-preview.pages.dev/ai/Ai-Development)')
     expect(md).toContain('src="https://1a2b3c4d.corvane-preview.pages.dev/_preview/ai-Ai-Development--faq-6-375-after.png"')
-    expect(md).toContain('| FAQ 6, answer | …data takes **4-6** weeks. | …data takes **five** weeks. |')
+    expect(md).toContain('| FAQ 6, answer | …data takes **4\\-6** weeks\\. | …data takes **five** weeks\\. |')
     expect(md).toContain('| new page |')
     expect(md).not.toMatch(/\]\(\/ai\//)
   })
@@ -70,7 +72,7 @@ describe('renderSummary', () => {
   it('says no preview was deployed, and why, instead of relative links', () => {
     const md = renderSummary(report(), { skipped: 'pull requests from forks get no deploy' })
     expect(md).toContain('**No preview deployed:** pull requests from forks get no deploy.')
-    expect(md).toContain('| `/ai/Ai-Development` |')
+    expect(md).toContain('| <code>/ai/Ai\\-Development</code> |')
     expect(md).not.toMatch(/\]\(\//)
     expect(md).not.toContain('<img')
     expect(md).toContain(
@@ -78,24 +80,20 @@ describe('renderSummary', () => {
     )
   })
 
-  it("carries the check's report when it failed, and what the preview left as on the base", () => {
+  it("carries the check's report when it failed, as the check's job summary writes it, and what the preview left as on the base", () => {
+    const problem = reporter(catalogue())(
+      'YamlSyntax',
+      { file: 'content/pages/X.yaml', line: 3, column: 1, field: 'metaTitle' },
+      'x',
+    )
     const md = renderSummary(
-      report({
-        check: { ok: false, text: 'content/pages/X.yaml:3:1  metaTitle  …  [YamlSyntax]', leftOut: ['content/pages/X.yaml'] },
-      }),
+      report({ check: { ok: false, problems: [problem], changed: ['content/pages/X.yaml'], leftOut: ['content/pages/X.yaml'] } }),
       { skipped: 'none' },
     )
     expect(md).toContain('### ❌ The content check failed')
-    expect(md).toContain('```\ncontent/pages/X.yaml:3:1  metaTitle  …  [YamlSyntax]\n```')
-    expect(md).toContain('`content/pages/X.yaml` stays as on the base branch')
-    const withMarkdown = renderSummary(
-      report({ check: { ok: false, text: 'plain', markdown: '| file | problem |', leftOut: [] } }),
-      {
-        skipped: 'none',
-      },
-    )
-    expect(withMarkdown).toContain('| file | problem |')
-    expect(withMarkdown).not.toContain('plain')
+    expect(md).toContain('### content/pages/X\\.yaml (changed)\n\n| line | field | what is wrong | what to do |')
+    expect(md).toContain('| 3 | metaTitle | YAML syntax\\: x \\(YamlSyntax\\) |')
+    expect(md).toContain('Below, <code>content/pages/X\\.yaml</code> stays as on the base branch')
   })
 
   it('lists a change to every page once, with the pages it reaches', () => {
@@ -121,7 +119,7 @@ describe('renderSummary', () => {
       }),
       { skipped: 'none' },
     )
-    expect(md).toContain('This changes 52 pages: `/`, `/blog`')
+    expect(md).toContain('This changes 52 pages: <code>/</code>, <code>/blog</code>')
     expect(md).toContain('and 44 more')
     expect(md.match(/\| Menu item 2, label \|/g)).toHaveLength(1)
     expect(md).not.toContain('| page | title |')
@@ -129,8 +127,15 @@ describe('renderSummary', () => {
 })
 
 describe('markdownText', () => {
-  it('shows markup, mentions and table bars as text', () => {
-    expect(markdownText('<b>x</b> | @team *y*')).toBe('&lt;b&gt;x&lt;/b&gt; \\| &#64;team \\*y\\*')
+  it('shows markup, mentions, issue numbers and table bars as text', () => {
+    expect(markdownText('<b>x</b> | @team *y* #12')).toBe('\\<b\\>x\\</b\\> \\| \\@&#8203;team \\*y\\* \\#&#8203;12')
+  })
+
+  it('leaves no link, picture, code span or autolink to start, and keeps to one line', () => {
+    const text = markdownText('`a` ![x](https://evil.example/p.png)\n[link](https://evil.example) www.evil.example &amp;')
+    expect(text).toBe(
+      '\\`a\\` \\!\\[x\\]\\(https\\://evil\\.example/p\\.png\\) \\[link\\]\\(https\\://evil\\.example\\) www\\.evil\\.example \\&amp;',
+    )
   })
 })
 

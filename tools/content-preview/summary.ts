@@ -2,8 +2,10 @@
  * The preview's Markdown: preview/summary.md for the run's job summary, and the pull-request comment.
  * Links and pictures are absolute addresses on the deployed preview; without a deploy the summary
  * says so and points at the run's artifact, never at a relative link GitHub would resolve to itself.
+ * Every string from git or content (file names, routes, titles, field names, words, the check's
+ * problems) goes through markdownText, so none can add a link, a picture or a mention to the comment.
  */
-import { markdownText } from '../../codegen/report.ts'
+import { markdownSummary, markdownText } from '../../codegen/report.ts'
 import type { EditSide } from './changes.ts'
 import type { ChangeRow, CropPictures, DeployResult, PageReport, PreviewReport } from './report.ts'
 
@@ -17,12 +19,18 @@ const META_DESCRIPTION_MAX = 160
 /** Changes listed in a page's row before "and N more". */
 const ROW_CHANGES = 6
 
+/** A file name or route in monospace: markdownText inside <code>, where no backtick can end it early. */
+const code = (name: string) => `<code>${markdownText(name)}</code>`
+
 const sideText = (side: EditSide | undefined) =>
   side ? `${markdownText(side.lead)}${side.changed ? `**${markdownText(side.changed)}**` : ''}${markdownText(side.trail)}` : '–'
 
-/** A site address on the deploy, or the route as code when nothing is deployed. */
-const pageLink = (route: string, deploy: DeployResult) =>
-  'url' in deploy ? `[\`${route}\`](${new URL(route, deploy.url).href})` : `\`${route}\``
+/** A site address on the deploy (a route that would leave it is not linked), or the route as code when nothing is deployed. */
+function pageLink(route: string, deploy: DeployResult): string {
+  if (!('url' in deploy)) return code(route)
+  const address = new URL(route, deploy.url)
+  return address.origin === new URL(deploy.url).origin ? `[${code(route)}](${address.href})` : code(route)
+}
 
 function factsRow(page: PageReport, deploy: DeployResult): string {
   const names = page.changes.map((c) => `${markdownText(c.field)}${c.kind === 'edited' ? '' : ` ${c.kind}`}`)
@@ -33,7 +41,7 @@ function factsRow(page: PageReport, deploy: DeployResult): string {
         ? 'page removed'
         : names.length > ROW_CHANGES
           ? `${names.slice(0, ROW_CHANGES).join('; ')}; and ${names.length - ROW_CHANGES} more`
-          : names.join('; ') || `${markdownText(page.file)} changed`
+          : names.join('; ') || `${code(page.file)} changed`
   const f = page.facts
   if (!f) return `| ${pageLink(page.route, deploy)} | | | | | | | ${changed} |`
   const description =
@@ -64,7 +72,7 @@ function pictures(pages: PagePictures[], deploy: DeployResult): string[] {
   const shown = pages.filter((p) => p.crops.length > 0)
   if (shown.length === 0) return []
   const several = shown.length > 1
-  const label = (page: PagePictures, crop: CropPictures) => `${several ? `\`${page.route}\` ` : ''}${markdownText(crop.label)}`
+  const label = (page: PagePictures, crop: CropPictures) => `${several ? `${code(page.route)} ` : ''}${markdownText(crop.label)}`
   if (!('url' in deploy)) {
     const names = shown.flatMap((p) => p.crops.map((c) => label(p, c))).join(', ')
     return [
@@ -123,9 +131,9 @@ function deployLines(deploy: DeployResult): string[] {
 function checkLines(report: PreviewReport): string[] {
   const { check } = report
   if (check.ok) return []
-  const body = check.markdown?.trim() || ['```', check.text.trim().replace(/```/g, "'''"), '```'].join('\n')
+  const body = markdownSummary(check.problems, new Set(check.changed)).trim()
   const leftOut = check.leftOut.length
-    ? [`Below, ${check.leftOut.map((f) => `\`${f}\``).join(', ')} stays as on the base branch, so the rest can be previewed.`, '']
+    ? [`Below, ${check.leftOut.map(code).join(', ')} stays as on the base branch, so the rest can be previewed.`, '']
     : []
   return ['### ❌ The content check failed', '', 'Fix these and push again:', '', body, '', ...leftOut]
 }
@@ -149,9 +157,9 @@ export function renderSummary(report: PreviewReport, deploy: DeployResult): stri
   }
   if (report.siteWide) {
     const { files, routes, changes, pictured } = report.siteWide
-    const shown = routes.slice(0, 8).map((r) => `\`${r}\``)
+    const shown = routes.slice(0, 8).map(code)
     lines.push(
-      `### Every page: ${files.map((f) => `\`${f}\``).join(', ')}`,
+      `### Every page: ${files.map(code).join(', ')}`,
       '',
       `This changes ${routes.length} pages: ${shown.join(', ')}${routes.length > shown.length ? `, and ${routes.length - shown.length} more` : ''}. Pictured: ${pictured.map((p) => pageLink(p.route, deploy)).join(', ')}.`,
       '',
@@ -160,8 +168,7 @@ export function renderSummary(report: PreviewReport, deploy: DeployResult): stri
     )
   }
   for (const page of report.pages) lines.push(...pageSection(page, deploy))
-  if (report.otherFiles.length)
-    lines.push(`Changed files that no page shows: ${report.otherFiles.map((f) => `\`${f}\``).join(', ')}.`, '')
+  if (report.otherFiles.length) lines.push(`Changed files that no page shows: ${report.otherFiles.map(code).join(', ')}.`, '')
   return lines.join('\n').replace(/\n{3,}/g, '\n\n')
 }
 
