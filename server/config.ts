@@ -1,8 +1,10 @@
 import path from 'node:path'
 import proxyAddr from '@fastify/proxy-addr'
 import envSchema from 'env-schema'
+import { parse as readConnectionString } from 'pg-connection-string'
 import { CHANNELS, type ConfiguredChannel } from './channels/registry.ts'
 import type { DeliverySettings } from './lead-delivery.ts'
+import type { GithubOAuthSettings } from './routes/github-oauth.ts'
 import { DEFAULT_GEO_URL, DEFAULT_IP_LOOKUP_URL, lookupUrl } from '../src/core/lookups.ts'
 
 /** Everything the server reads from the environment, validated once at start. */
@@ -29,8 +31,8 @@ export interface ServerConfig {
   /** Extra origins the page may fetch from: the IP look-up and geolocation services. */
   connectSrc: string[]
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
-  /** The values of every secret variable that is set, kept out of anything the server prints. */
-  secrets: string[]
+  /** The form editor's GitHub sign-in (/admin): on only where both its credentials are set. */
+  githubOAuth?: GithubOAuthSettings
 }
 
 export class ConfigError extends Error {
@@ -66,6 +68,10 @@ const SERVER_VARIABLES = {
   CONNECT_SRC: { type: 'string', default: '' },
   VITE_IP_LOOKUP_URL: { type: 'string', default: DEFAULT_IP_LOOKUP_URL },
   VITE_GEO_URL: { type: 'string', default: DEFAULT_GEO_URL },
+  GITHUB_OAUTH_CLIENT_ID: { type: 'string' },
+  GITHUB_OAUTH_CLIENT_SECRET: { type: 'string' },
+  GITHUB_OAUTH_BASE_URL: { type: 'string', default: 'https://github.com' },
+  GITHUB_OAUTH_SCOPE: { type: 'string', default: 'repo' },
 } as const
 
 /** Every variable the server reads, checked by env-schema at start. */
@@ -75,7 +81,11 @@ const ENV_SCHEMA = {
 } as const
 
 /** Variables that carry credentials (a webhook URL is often one): named in errors, never shown. */
-const SECRET = new Set(['DATABASE_URL', ...CHANNELS.flatMap((channel) => channel.secrets)])
+const SECRET = new Set(['DATABASE_URL', 'GITHUB_OAUTH_CLIENT_SECRET', ...CHANNELS.flatMap((channel) => channel.secrets)])
+
+/** The values of the secret variables set in `env`: what nothing the server prints may show, even when `env` is bad. */
+export const secretValues = (env: Record<string, string | undefined>): string[] =>
+  [...SECRET].flatMap((name) => (env[name] ? [env[name]] : []))
 
 /** What a variable that fails its pattern should look like. */
 const HINTS: Record<string, string> = Object.assign(
@@ -169,7 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     port: values.PORT,
     host: values.HOST,
     databasePath: path.resolve(root, values.DATABASE_PATH),
-    databaseUrl: values.DATABASE_URL || undefined,
+    databaseUrl: values.DATABASE_URL ? checkDatabaseUrl(values.DATABASE_URL, problems) : undefined,
     channels,
     delivery: {
       timeoutMs: values.LEAD_DELIVERY_TIMEOUT_MS,
@@ -193,7 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       ...extraConnect,
     ].filter((o): o is string => Boolean(o)),
     logLevel: values.LOG_LEVEL as ServerConfig['logLevel'],
-    secrets: [...SECRET].flatMap((name) => (given[name] ? [given[name]] : [])),
+    githubOAuth: parseGithubOAuth(values, problems),
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config
@@ -225,4 +235,78 @@ function parseTrustProxy(raw: string, problems: string[]): ServerConfig['trustPr
     )
     return false
   }
+}
+
+/** The form editor's GitHub sign-in: both credentials or neither, and GitHub's address as a bare origin. */
+function parseGithubOAuth(values: Env, problems: string[]): GithubOAuthSettings | undefined {
+  const clientId = values.GITHUB_OAUTH_CLIENT_ID?.trim()
+  const clientSecret = values.GITHUB_OAUTH_CLIENT_SECRET?.trim()
+  if (Boolean(clientId) !== Boolean(clientSecret)) {
+    const [set, unset] = clientId ? ['CLIENT_ID', 'CLIENT_SECRET'] : ['CLIENT_SECRET', 'CLIENT_ID']
+    problems.push(
+      `GITHUB_OAUTH_${set} is set but GITHUB_OAUTH_${unset} is not: set both to let editors sign in to /admin with GitHub, or neither`,
+    )
+  }
+  const raw = (values.GITHUB_OAUTH_BASE_URL.trim() || 'https://github.com').replace(/\/+$/, '')
+  const url = URL.canParse(raw) ? new URL(raw) : undefined
+  // Every visitor who signs in is sent to this address, so it may hold no user name or password.
+  if (url && (url.username || url.password)) {
+    problems.push(
+      "GITHUB_OAUTH_BASE_URL: expected GitHub's address without user:password@ (every editor's browser is sent there)",
+    )
+    return undefined
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || /[?#]/.test(raw)) {
+    problems.push(`GITHUB_OAUTH_BASE_URL=${shown(raw)}: expected an http(s) origin without a path, e.g. https://github.com`)
+    return undefined
+  }
+  if (!clientId || !clientSecret) return undefined
+  return { clientId, clientSecret, baseUrl: url.origin, scope: values.GITHUB_OAUTH_SCOPE.trim() || 'repo' }
+}
+
+/** How a password must be written in DATABASE_URL, for the errors that find it written otherwise. */
+const ENCODE_CREDENTIALS = 'percent-encode @ : / ? # % and spaces in the user name and password (@ as %40, / as %2F)'
+
+/**
+ * DATABASE_URL as the PostgreSQL driver reads it. A password with an unencoded @ / ? # or space
+ * can make the driver read part of it as the host or the database, which error messages name; such
+ * a URL is refused here, without its value, before anything connects or explains.
+ */
+function checkDatabaseUrl(value: string, problems: string[]): string | undefined {
+  const afterScheme = value.replace(/^[^:]*:\/\//, '')
+  const authorityEnd = afterScheme.search(/[/?#]|$/)
+  let host: string | null | undefined
+  try {
+    host = readConnectionString(value).host
+  } catch {
+    problems.push(`DATABASE_URL: not a URL the PostgreSQL driver can read: ${ENCODE_CREDENTIALS}`)
+    return undefined
+  }
+  if (afterScheme.includes('@', authorityEnd)) {
+    problems.push(`DATABASE_URL: an @ after the host and port: ${ENCODE_CREDENTIALS}`)
+    return undefined
+  }
+  // A name, an IPv4 or IPv6 address, or the folder of a Unix socket; unset means localhost.
+  if (host && !/^([\w.-]+|[\d.:a-f]+|\/.*)$/i.test(host)) {
+    problems.push(`DATABASE_URL: what it names as the host is not a host name or address: ${ENCODE_CREDENTIALS}`)
+    return undefined
+  }
+  return value
+}
+
+const DAY_MS = 86_400_000
+
+/**
+ * A lead must be kept at least as long as its delivery is tried: the retention clean-up would
+ * otherwise delete leads whose delivery is still pending, and the sales team would never get them.
+ * The retention period is the content's (privacy.retentionDays), the delivery's the environment's.
+ */
+export function retentionProblem(retentionDays: number, delivery: DeliverySettings): string | undefined {
+  if (retentionDays * DAY_MS >= delivery.giveUpAfterMs) return undefined
+  const giveUpDays = Math.round((delivery.giveUpAfterMs / DAY_MS) * 10) / 10
+  return (
+    `privacy.retentionDays (${retentionDays} day${retentionDays === 1 ? '' : 's'}, content/site.yaml) is shorter than LEAD_DELIVERY_GIVE_UP_MS ` +
+    `(${delivery.giveUpAfterMs} ms, ${giveUpDays} days): leads would be deleted while their delivery is still tried; ` +
+    `raise privacy.retentionDays and rebuild, or lower LEAD_DELIVERY_GIVE_UP_MS`
+  )
 }

@@ -7,7 +7,7 @@ import { openChannels } from './channels/registry.ts'
 import type { ServerConfig } from './config.ts'
 import { startDeliveryWorker } from './lead-delivery.ts'
 import { startRetentionJob } from './retention.ts'
-import { githubOAuth, githubOAuthSettings } from './routes/github-oauth.ts'
+import { githubOAuth } from './routes/github-oauth.ts'
 import { inlineHashes, staticSite, type CspDirectives } from './static-site.ts'
 import { openLeadStore, type LeadStore } from './store/lead-store.ts'
 
@@ -22,7 +22,7 @@ export interface ServerParts {
 }
 
 /** The configured database could not be opened; `cause` is the driver's error. */
-export class StoreOpenError extends Error {
+class StoreOpenError extends Error {
   constructor(cause: unknown) {
     super('the lead store could not be opened', { cause })
     this.name = 'StoreOpenError'
@@ -138,7 +138,7 @@ async function compose(config: ServerConfig, content: SiteManifest, store: LeadS
     onStored: () => worker?.wake(),
   })
   // The form editor's GitHub sign-in (/admin): on only where GITHUB_OAUTH_CLIENT_ID and _SECRET are set.
-  await app.register(githubOAuth, { prefix: '/api/auth/github', settings: githubOAuthSettings(process.env) })
+  await app.register(githubOAuth, { prefix: '/api/auth/github', settings: config.githubOAuth })
   if (!site) return app
   await app.register(staticSite, {
     distDir: config.distDir,

@@ -7,11 +7,12 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { SITE_MANIFEST_PATH } from '../src/core/manifest.ts'
-import { createServer, StoreOpenError } from './create-server.ts'
+import { retentionProblem } from './config.ts'
+import { createServer } from './create-server.ts'
 import { readSiteManifest } from './site-manifest.ts'
-import type { LeadStore } from './store/lead-store.ts'
-import { configOrExit, explainDatabase, explainListen, refuseToStart, unforeseen } from './start-errors.ts'
+import { configOrExit, explainListen, guardStart, refuseToStart, storeOrExit, unforeseen } from './start-errors.ts'
 
+const started = guardStart()
 const settings = configOrExit()
 
 let manifest
@@ -26,17 +27,15 @@ try {
       : unforeseen(`DIST_DIR=${settings.distDir}: the build's manifest could not be read`, error),
   )
 }
+const shortRetention = retentionProblem(manifest.retentionDays, settings.delivery)
+if (shortRetention) refuseToStart(shortRetention)
 
+const store = await storeOrExit(settings)
 let app: FastifyInstance
-let store: LeadStore
 try {
-  ;({ app, store } = await createServer({ config: settings, content: manifest }))
+  ;({ app } = await createServer({ config: settings, content: manifest, store }))
 } catch (error) {
-  refuseToStart(
-    error instanceof StoreOpenError
-      ? explainDatabase(settings, error.cause)
-      : unforeseen('the server could not be set up', error),
-  )
+  refuseToStart(unforeseen('the server could not be set up', error))
 }
 
 /** Stops what was started, each step bounded, so a failed start never hangs. */
@@ -57,8 +56,9 @@ const shutdown = async (signal: string) => {
     void store.close()
     process.exit(1)
   }, 10_000)
-  // Closing the app stops the delivery worker, then closes the store.
+  // Closing the app stops the delivery worker; the store goes after it, once nothing uses it.
   await app.close()
+  await store.close()
   clearTimeout(deadline)
   process.exit(0)
 }
@@ -67,6 +67,8 @@ process.on('SIGINT', () => void shutdown('SIGINT'))
 
 try {
   await app.listen({ port: settings.port, host: settings.host })
+  // Serving: from here an error is the running server's, logged as such.
+  started()
 } catch (error) {
   closing = true
   await release()

@@ -1,18 +1,31 @@
 /**
  * How a command that cannot start says so (the server, the lead CLIs): on stderr, without a stack
- * trace, with exit code 1; each bad variable on its own line, or one line naming what failed (port,
- * host, database, build) and what to do. Secrets (passwords, the webhook secret) are never printed.
+ * trace, with exit code 1; one line per bad variable, or one line naming what failed (port, host,
+ * database, build) and what to do. Everything it prints passes through one mask, which keeps out
+ * the values of the secret variables, the credentials in them, and any URL's user:password@,
+ * whatever their shape, so a log shipped elsewhere carries no password.
  */
 import { statSync } from 'node:fs'
-import { ConfigError, loadConfig, type ServerConfig } from './config.ts'
+import { parse as readConnectionString } from 'pg-connection-string'
+import { withoutSecrets } from './channels/delivery-failure.ts'
+import { ConfigError, loadConfig, secretValues, type ServerConfig } from './config.ts'
 import { openLeadStore, type LeadStore } from './store/lead-store.ts'
+
+/** A thrown value as text; a value that cannot be turned into text (no prototype, a throwing toString) says so. */
+function asText(value: unknown): string {
+  try {
+    return String(value)
+  } catch {
+    return '(a value that cannot be shown)'
+  }
+}
 
 /** An error's code and message, and those of its causes (a store may wrap the driver's error). */
 function errorChain(error: unknown): { code?: string; message: string }[] {
   const chain: { code?: string; message: string }[] = []
   for (let e = error; e && chain.length < 5; e = (e as { cause?: unknown }).cause) {
     const { code, message } = e as { code?: unknown; message?: unknown }
-    chain.push({ code: typeof code === 'string' ? code : undefined, message: String(message ?? e) })
+    chain.push({ code: typeof code === 'string' ? code : undefined, message: asText(message ?? e) })
     // net reports a host with several addresses as one AggregateError of its attempts.
     const inner = (e as { errors?: unknown[] }).errors
     if (Array.isArray(inner)) chain.push(...inner.flatMap(errorChain))
@@ -22,30 +35,67 @@ function errorChain(error: unknown): { code?: string; message: string }[] {
 
 const codeOf = (error: unknown, codes: readonly string[]) => errorChain(error).find((e) => e.code && codes.includes(e.code))?.code
 
-/** Every secret the configuration holds, as it may appear in a driver's message: each value, and the passwords of URLs. */
-function secretsOf(config: ServerConfig | undefined): string[] {
-  const passwords = (config?.secrets ?? []).flatMap((value) => {
-    const password = URL.canParse(value) ? new URL(value).password : ''
-    return password ? [password, decodeURIComponent(password)] : []
+/** Percent-escapes decoded where they are valid and left as they are where not: never throws. */
+const decoded = (text: string) =>
+  text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run)
+    } catch {
+      return run
+    }
   })
-  return [...(config?.secrets ?? []), ...passwords].filter((s) => s.length >= 3)
+
+/** The text as a URL serializer writes it; itself where it holds what encodeURI refuses (a lone surrogate). */
+const encoded = (text: string) => {
+  try {
+    return encodeURI(text)
+  } catch {
+    return text
+  }
 }
 
-function redact(text: string, config: ServerConfig | undefined): string {
-  let safe = text
-  for (const secret of secretsOf(config).sort((a, b) => b.length - a.length)) safe = safe.split(secret).join('***')
-  // Any other URL's credentials, too.
-  return safe.replace(/(\b[a-z][\w+.-]*:\/\/)[^\s/@]+@/gi, '$1***@')
+/**
+ * What a message may quote of one secret value: the value, the user:password of a URL and its
+ * password, and a password=… setting, each as written, decoded and encoded. Read with plain string
+ * steps, not a URL parser, so no shape of value can make the mask itself fail. Both readings of a
+ * URL's credentials count: up to the last @ before the first / ? # (as a parser reads them), and up
+ * to the last @ of all (as a person who left an @ or / unencoded in a password meant them).
+ */
+function secretParts(value: string): string[] {
+  const parts = [value, value.trim()]
+  const scheme = /^\s*[a-z][\w+.-]*:\/\//i.exec(value)
+  if (scheme) {
+    const rest = value.slice(scheme[0].length)
+    for (const authority of [rest.slice(0, rest.search(/[/?#]|$/)), rest]) {
+      const userinfo = authority.slice(0, Math.max(0, authority.lastIndexOf('@')))
+      parts.push(userinfo, userinfo.slice(userinfo.indexOf(':') + 1))
+    }
+  }
+  for (const [, setting] of value.matchAll(/\bpassword\s*=\s*('[^']*'|[^\s&#]+)/gi))
+    parts.push(setting, setting.replace(/^'|'$/g, ''))
+  return parts.flatMap((part) => [part, decoded(part), encoded(decoded(part))])
 }
 
-/** The configuration read so far: what its messages keep secret, and whether traces are asked for. */
+/** `text` as it may be printed: no secret of the environment, no URL's user:password@, on one line. */
+export function masked(text: string): string {
+  const secrets = [...new Set(secretValues(process.env).flatMap(secretParts))].sort((a, b) => b.length - a.length)
+  return withoutSecrets(text, secrets)
+    .replace(/\b([a-z][\w+.-]*:\/\/)\S*@/gi, '$1***@')
+    .replace(/\s*[\u0000-\u001f\u007f\u0085\u2028\u2029]+\s*/g, ' ')
+    .trim()
+}
+
+/** One line on stderr, through the mask. */
+const say = (line: string) => console.error(masked(line))
+
+/** The configuration read so far: whether traces are asked for. */
 let config: ServerConfig | undefined
 /** What a refusal says did not happen: "server not started", "leads:export not run". */
 let refusal = 'server not started'
 
-/** Ends the process before it does anything: one line (or one per bad variable) on stderr, code 1. */
-export function refuseToStart(reason: string): never {
-  console.error(`${refusal}: ${redact(reason, config)}`)
+/** Ends the process before it does anything: one line per reason on stderr, code 1. */
+export function refuseToStart(reasons: string | readonly string[]): never {
+  for (const reason of typeof reasons === 'string' ? [reasons] : reasons) say(`${refusal}: ${reason}`)
   process.exit(1)
 }
 
@@ -59,7 +109,7 @@ export function configOrExit(what = 'server not started'): ServerConfig {
     config = loadConfig()
     return config
   } catch (error) {
-    if (error instanceof ConfigError) refuseToStart(error.message)
+    if (error instanceof ConfigError) refuseToStart(error.problems)
     refuseToStart(unforeseen('the environment could not be read', error))
   }
 }
@@ -68,20 +118,47 @@ export function configOrExit(what = 'server not started'): ServerConfig {
 export function unforeseen(what: string, error: unknown): string {
   const [first] = errorChain(error)
   const name = error instanceof Error ? error.name : 'Error'
-  if (config?.logLevel === 'debug' || config?.logLevel === 'trace') console.error(redact(String((error as Error)?.stack), config))
-  const hint = config?.logLevel === 'debug' || config?.logLevel === 'trace' ? '' : ' (LOG_LEVEL=debug shows where)'
-  return `${what}: ${name}${first.code ? ` ${first.code}` : ''}: ${first.message.split('\n')[0]}${hint}`
+  const traced = config?.logLevel === 'debug' || config?.logLevel === 'trace'
+  if (traced)
+    console.error(
+      asText((error as Error)?.stack)
+        .split('\n')
+        .map(masked)
+        .join('\n'),
+    )
+  const hint = traced ? '' : ' (LOG_LEVEL=debug shows where)'
+  return `${what}: ${name}${first?.code ? ` ${first.code}` : ''}: ${first?.message.split('\n')[0] ?? asText(error)}${hint}`
 }
 
-/** The PostgreSQL server of DATABASE_URL, in words that carry no password. */
+/**
+ * Until the server listens, an exception nobody caught ends it as any failed start does, in one
+ * masked line: Node's own report would print the error's properties and trace, and a URL parser's
+ * error holds the whole URL, password included. Answers the function that ends this guard.
+ */
+export function guardStart(): () => void {
+  const fail = (error: unknown) => refuseToStart(unforeseen('the server failed while starting', error))
+  process.on('uncaughtException', fail)
+  process.on('unhandledRejection', fail)
+  return () => {
+    process.off('uncaughtException', fail)
+    process.off('unhandledRejection', fail)
+  }
+}
+
+/** The PostgreSQL server of DATABASE_URL as the driver reads it, in words that carry no password. */
 function postgresTarget(databaseUrl: string) {
-  const url = new URL(databaseUrl)
-  const host = url.searchParams.get('host') ?? (url.hostname || 'localhost')
+  let read: { host?: string | null; port?: string | null; user?: string; database?: string | null } = {}
+  try {
+    read = readConnectionString(databaseUrl)
+  } catch {
+    // The configuration refuses a URL the driver cannot read; the words below then name no part of it.
+  }
+  const host = read.host || 'localhost'
   return {
-    where: `PostgreSQL at ${host}:${url.port || '5432'}`,
+    where: `PostgreSQL at ${host}:${read.port || '5432'}`,
     host,
-    user: decodeURIComponent(url.username) || '(default user)',
-    database: decodeURIComponent(url.pathname.slice(1)) || decodeURIComponent(url.username) || '(default database)',
+    user: read.user || '(default user)',
+    database: read.database || read.user || '(default database)',
   }
 }
 
@@ -221,14 +298,21 @@ export function explainListen({ host, port }: ServerConfig, error: unknown): str
 }
 
 /** Why the configured database could not be opened, and what to do. */
-export const explainDatabase = (settings: ServerConfig, error: unknown) =>
+const explainDatabase = (settings: ServerConfig, error: unknown) =>
   settings.databaseUrl ? explainPostgres(settings.databaseUrl, error) : explainSqlite(settings.databasePath, error)
 
-/** The configured lead store, or the end of the process with one line saying why it could not be opened. */
+/**
+ * The configured lead store, or the end of the process with one line saying why it could not be
+ * opened. A database that is down or restarting is tried again a few times, each retry one line.
+ */
 export async function storeOrExit(settings: ServerConfig): Promise<LeadStore> {
+  let attempts = 1
   try {
-    return await openLeadStore(settings)
+    return await openLeadStore(settings, (error, { attempt, attempts: most, delayMs }) => {
+      attempts = attempt
+      say(`${explainDatabase(settings, error)}; trying again in ${delayMs / 1000} s (attempt ${attempt} of ${most})`)
+    })
   } catch (error) {
-    refuseToStart(explainDatabase(settings, error))
+    refuseToStart(`${explainDatabase(settings, error)}${attempts > 1 ? ` (gave up after ${attempts} attempts)` : ''}`)
   }
 }

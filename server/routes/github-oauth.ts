@@ -5,7 +5,8 @@
  *
  * On only with GITHUB_OAUTH_CLIENT_ID and GITHUB_OAUTH_CLIENT_SECRET set (an OAuth app whose callback
  * URL is https://<site>/api/auth/github/callback). GITHUB_OAUTH_BASE_URL moves GitHub (a GitHub
- * Enterprise host, or a stand-in in tests). The token is never stored here: it goes to the window
+ * Enterprise host, or a stand-in in tests). The settings are read and checked with the rest of the
+ * environment (config.ts). The token is never stored here: it goes to the window
  * of this same origin that opened the sign-in, and nowhere else.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
@@ -18,17 +19,6 @@ export interface GithubOAuthSettings {
   baseUrl: string
   /** What the token may do: `repo` lets the editorial workflow push branches and open pull requests. */
   scope: string
-}
-
-/** The settings from the environment; undefined (sign-in off) while either credential is unset. */
-export function githubOAuthSettings(env: NodeJS.ProcessEnv): GithubOAuthSettings | undefined {
-  const clientId = env.GITHUB_OAUTH_CLIENT_ID?.trim()
-  const clientSecret = env.GITHUB_OAUTH_CLIENT_SECRET?.trim()
-  if (!clientId || !clientSecret) return undefined
-  const baseUrl = (env.GITHUB_OAUTH_BASE_URL?.trim() || 'https://github.com').replace(/\/+$/, '')
-  if (!/^https?:\/\/[^/]+$/.test(baseUrl))
-    throw new Error('GITHUB_OAUTH_BASE_URL must be an http(s) origin, e.g. https://github.com')
-  return { clientId, clientSecret, baseUrl, scope: env.GITHUB_OAUTH_SCOPE?.trim() || 'repo' }
 }
 
 const STATE_COOKIE = 'github_oauth_state'

@@ -39,3 +39,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable)
   return isDatabaseUnavailable(error.cause)
 }
+
+/**
+ * Whether a first connection that failed may succeed when tried again soon: the database is
+ * unavailable, and its host name was not answered as unknown (a mistyped host stays unknown).
+ */
+export function mayBecomeAvailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code
+  return isDatabaseUnavailable(error) && code !== 'ENOTFOUND' && code !== 'EAI_FAIL'
+}

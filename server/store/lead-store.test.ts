@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import { afterEach, describe, expect, inject, it } from 'vitest'
+import { afterEach, describe, expect, inject, it, vi } from 'vitest'
 import { createDatabase, startDatabaseLink } from '../../tools/postgres-server.ts'
 import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from './__fixtures__/previous-migrations.ts'
 import { isDatabaseUnavailable } from './database-unavailable.ts'
@@ -268,6 +268,42 @@ describe('PostgreSQL going away', () => {
       await link.close()
     }
   }, 15_000)
+})
+
+describe('the first connection to PostgreSQL', () => {
+  it('is tried again while the server is down, and opens the store once it is back', async () => {
+    const link = await startDatabaseLink(await createDatabase(inject('postgresUrl')))
+    await link.cut('refuse')
+    const retries: { code: unknown; attempt: number; attempts: number; delayMs: number }[] = []
+    try {
+      const store = await openLeadStore({ databasePath: '', databaseUrl: link.url }, (error, next) => {
+        retries.push({ code: (error as { code?: unknown }).code, ...next })
+        // Back up while the store waits for its next attempt.
+        if (retries.length === 1) void link.restore()
+      })
+      opened.push(store)
+      expect(await store.count()).toBe(0)
+      expect(retries[0]).toEqual({ code: 'ECONNREFUSED', attempt: 2, attempts: 5, delayMs: 500 })
+    } finally {
+      await link.close()
+    }
+  })
+
+  it('is not tried again when the host name is unknown or the password is wrong', async () => {
+    const onRetry = vi.fn()
+    const wrongPassword = new URL(await createDatabase(inject('postgresUrl')))
+    wrongPassword.username = 'no_such_role'
+    const failures = await Promise.all(
+      ['postgres://leads:pw@db.invalid/leads', wrongPassword.toString()].map((databaseUrl) =>
+        openLeadStore({ databasePath: '', databaseUrl }, onRetry).then(
+          () => undefined,
+          (error: { code?: string }) => error.code,
+        ),
+      ),
+    )
+    expect(failures).toEqual(['ENOTFOUND', '28000'])
+    expect(onRetry).not.toHaveBeenCalled()
+  })
 })
 
 describe('isDatabaseUnavailable', () => {

@@ -1,4 +1,5 @@
 import type { ExpressionOrFactory, Kysely, Selectable, SqlBool } from 'kysely'
+import { mayBecomeAvailable } from './database-unavailable.ts'
 import { openPostgres, openSqlite, type OpenedDatabase } from './dialects.ts'
 import { leadIdsByEmail, undelivered, type Purged, type Removed } from './erasure.ts'
 import { migrate } from './migrations.ts'
@@ -85,16 +86,35 @@ const MAX_BATCH = 1000
 /** Rows read per query when listing a whole table, so each statement stays short on a large one. */
 const PAGE = 5000
 
-/** Opens the configured store: PostgreSQL for a postgres:// URL, else the SQLite file (the default). */
-export async function openLeadStore(location: { databaseUrl?: string; databasePath: string }): Promise<LeadStore> {
-  const opened = location.databaseUrl ? openPostgres(location.databaseUrl) : openSqlite(location.databasePath)
-  try {
-    await migrate(opened.db as Kysely<unknown>, opened.traits)
-  } catch (error) {
-    await opened.db.destroy().catch(() => undefined)
-    throw error
+/** Waits before each new try at the first connection: a PostgreSQL restart takes seconds, so about 7.5 s in all. */
+const FIRST_CONNECTION_DELAYS_MS = [500, 1000, 2000, 4000]
+
+/** Told of a first connection that failed and will be tried again, before the wait. */
+export type OpenRetryListener = (error: unknown, next: { attempt: number; attempts: number; delayMs: number }) => void
+
+/**
+ * Opens the configured store: PostgreSQL for a postgres:// URL, else the SQLite file (the default).
+ * A PostgreSQL server that is down, starting or restarting is tried again a few times, with longer
+ * waits, before its error is thrown: several services started together should not fail because
+ * the database came up a second later.
+ */
+export async function openLeadStore(
+  location: { databaseUrl?: string; databasePath: string },
+  onRetry?: OpenRetryListener,
+): Promise<LeadStore> {
+  for (let attempt = 1; ; attempt++) {
+    const opened = location.databaseUrl ? openPostgres(location.databaseUrl) : openSqlite(location.databasePath)
+    try {
+      await migrate(opened.db as Kysely<unknown>, opened.traits)
+      return leadStore(opened)
+    } catch (error) {
+      await opened.db.destroy().catch(() => undefined)
+      const delayMs = FIRST_CONNECTION_DELAYS_MS[attempt - 1]
+      if (!location.databaseUrl || delayMs === undefined || !mayBecomeAvailable(error)) throw error
+      onRetry?.(error, { attempt: attempt + 1, attempts: FIRST_CONNECTION_DELAYS_MS.length + 1, delayMs })
+      await new Promise((resolve) => setTimeout(resolve, delayMs))
+    }
   }
-  return leadStore(opened)
 }
 
 /** A condition on the leads table. */
