@@ -81,6 +81,10 @@ describe('the local editor’s path policy (from admin/config.yml)', () => {
     expect(refusal(() => collectionFolder(policy, 'content/pages', 'json')).status).toBe(403)
     expect(refusal(() => collectionFolder(policy, '.git', '')).status).toBe(403)
     expect(mediaFolder(policy, 'public/images')).toBe('public/images')
+    // A picture field's own folder, as the form's picker asks for it.
+    expect(mediaFolder(policy, 'public/images/pages')).toBe('public/images/pages')
+    expect(refusal(() => mediaFolder(policy, 'public/images/../../.git')).status).toBe(403)
+    expect(refusal(() => mediaFolder(policy, 'public/images-old')).status).toBe(403)
     expect(refusal(() => mediaFolder(policy, 'public')).status).toBe(403)
   })
 

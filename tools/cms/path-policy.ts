@@ -157,10 +157,11 @@ export function collectionFolder(policy: PathPolicy, folder: unknown, extension:
 export const inCollection = (policy: PathPolicy, collection: FolderCollection, file: string) =>
   parentOf(file) === collection.folder && isEntryPath(policy, file)
 
-/** The media folder itself, or a refusal. */
+/** The media folder or a folder inside it (a picture field's own: public/images/pages), or a refusal. */
 export function mediaFolder(policy: PathPolicy, folder: unknown): string {
   const normal = normalPath(folder, 'params.mediaFolder')
-  if (normal !== policy.mediaFolder) throw refused('params.mediaFolder', normal, 'the media folder')
+  if (normal !== policy.mediaFolder && !normal.startsWith(`${policy.mediaFolder}/`))
+    throw refused('params.mediaFolder', normal, 'the media folder or a folder inside it')
   return normal
 }
 
