@@ -76,9 +76,18 @@ export function withoutSecrets(text: string, secrets: readonly string[]): string
   return safe
 }
 
+/** A part of a URL decoded, or as written where it holds a `%` that starts no escape (`pw%zz`). */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    return part
+  }
+}
+
 /** A URL's user name and password, raw and decoded, to keep out of delivery records. */
 export function credentialsOf(url: URL): string[] {
-  return [url.username, url.password].filter(Boolean).flatMap((part) => [part, decodeURIComponent(part)])
+  return [url.username, url.password].filter(Boolean).flatMap((part) => [part, decoded(part)])
 }
 
 /** Retry-After in milliseconds, as seconds or an HTTP date; undefined when absent or unreadable. */
