@@ -111,14 +111,31 @@ export interface Problem {
   warning?: true
 }
 
+/** Every character a terminal, an editor or GitHub may start a new line at. */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g
+
 /**
- * Makes the problems of one catalogue, each message and hint from its entry; the names in
- * `warnings` only warn. The report lists warnings after the errors.
+ * A problem's words on one line, as the report prints them (`file:line:column  field  message`,
+ * then the hint): a line break in the text, field name or file name a message quotes shows as ↵.
+ */
+const oneLine = (text: string) => text.replace(LINE_BREAK, '↵')
+
+/**
+ * Makes the problems of one catalogue, each message and hint from its entry, each on one line; the
+ * names in `warnings` only warn. The report lists warnings after the errors.
  */
 export function reporter<M extends Messages>(messages: M, warnings: readonly (keyof M)[] = []) {
   return <N extends keyof M & string>(name: N, at: Place, ...args: Parameters<M[N]>): Problem => {
     const { message, hint } = messages[name](...args)
-    return { name, ...at, message, ...(hint ? { hint } : {}), ...(warnings.includes(name) ? { warning: true as const } : {}) }
+    return {
+      name,
+      ...at,
+      file: oneLine(at.file),
+      field: oneLine(at.field),
+      message: oneLine(message),
+      ...(hint ? { hint: oneLine(hint) } : {}),
+      ...(warnings.includes(name) ? { warning: true as const } : {}),
+    }
   }
 }
 
