@@ -65,6 +65,10 @@ export const stepErrors = {
     message: `the file is ${Math.ceil(size / 1024)} KB; at most ${max / 1024} KB is allowed`,
     hint: 'A page this long would load slowly; split it into two pages or shorten it.',
   }),
+  NestedTooDeep: (max: number): Explained => ({
+    message: `lists and fields are nested more than ${max} levels deep here`,
+    hint: 'A page needs a few levels at most: close each [ with ] and each { with } where its value ends, or indent this line like the fields it belongs with.',
+  }),
   YamlReference: (what: string): Explained => ({
     message: `'${what}' is YAML machinery (an anchor, alias or tag), which content does not use`,
     hint: 'Write the text out in full where it is needed, and remove the &name, *name or !tag.',
