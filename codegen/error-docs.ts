@@ -19,6 +19,11 @@ const stepDocs: { [N in keyof typeof stepErrors]: ErrorDoc<(typeof stepErrors)[N
   },
   DuplicateKey: { means: 'The same field appears twice at the same level; only one value can count.', example: ['metaTitle'] },
   EmptyFile: { means: 'The file has no content at all.', example: [] },
+  NestedTooDeep: {
+    means:
+      'Lists and fields are nested inside each other far deeper than any page needs, usually because brackets [ or { are opened and never closed. The file is not read further.',
+    example: [32],
+  },
   YamlReference: {
     means:
       'The file uses YAML anchors (&name), aliases (*name) or tags (!name). Content never needs them, and they can hide or multiply text.',

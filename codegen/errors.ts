@@ -65,6 +65,10 @@ export const stepErrors = {
     message: `the file is ${Math.ceil(size / 1024)} KB; at most ${max / 1024} KB is allowed`,
     hint: 'A page this long would load slowly; split it into two pages or shorten it.',
   }),
+  NestedTooDeep: (max: number): Explained => ({
+    message: `lists and fields are nested more than ${max} levels deep here`,
+    hint: 'A page needs a few levels at most: close each [ with ] and each { with } where its value ends, or indent this line like the fields it belongs with.',
+  }),
   YamlReference: (what: string): Explained => ({
     message: `'${what}' is YAML machinery (an anchor, alias or tag), which content does not use`,
     hint: 'Write the text out in full where it is needed, and remove the &name, *name or !tag.',
@@ -111,14 +115,31 @@ export interface Problem {
   warning?: true
 }
 
+/** Every character a terminal, an editor or GitHub may start a new line at. */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g
+
 /**
- * Makes the problems of one catalogue, each message and hint from its entry; the names in
- * `warnings` only warn. The report lists warnings after the errors.
+ * A problem's words on one line, as the report prints them (`file:line:column  field  message`,
+ * then the hint): a line break in the text, field name or file name a message quotes shows as ↵.
+ */
+const oneLine = (text: string) => text.replace(LINE_BREAK, '↵')
+
+/**
+ * Makes the problems of one catalogue, each message and hint from its entry, each on one line; the
+ * names in `warnings` only warn. The report lists warnings after the errors.
  */
 export function reporter<M extends Messages>(messages: M, warnings: readonly (keyof M)[] = []) {
   return <N extends keyof M & string>(name: N, at: Place, ...args: Parameters<M[N]>): Problem => {
     const { message, hint } = messages[name](...args)
-    return { name, ...at, message, ...(hint ? { hint } : {}), ...(warnings.includes(name) ? { warning: true as const } : {}) }
+    return {
+      name,
+      ...at,
+      file: oneLine(at.file),
+      field: oneLine(at.field),
+      message: oneLine(message),
+      ...(hint ? { hint: oneLine(hint) } : {}),
+      ...(warnings.includes(name) ? { warning: true as const } : {}),
+    }
   }
 }
 

@@ -7,3 +7,10 @@ export const MAX_CONTENT_FILE_BYTES = 256 * 1024
  * is some 750 characters.
  */
 export const MAX_TEXT_RUN = 10_000
+
+/**
+ * Deepest nesting of lists and fields a content file may have. The deepest real file (site.yaml)
+ * has 5 levels; the YAML readers and the rules recurse once per level and run out of stack some
+ * hundreds of levels down.
+ */
+export const MAX_YAML_NESTING = 32

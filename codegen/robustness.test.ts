@@ -73,6 +73,54 @@ describe('content the checker must refuse with a location, never a crash', () =>
   })
 })
 
+/** `levels` lines of fields, each one indented two spaces more than the one above. */
+const blockMaps = (levels: number) => Array.from({ length: levels }, (_, i) => `${'  '.repeat(i)}a${i}:`).join('\n') + ' x\n'
+
+describe('YAML nested past 32 levels', () => {
+  // [what, text, line, column of the 33rd level]
+  it.each([
+    ['20,000 unclosed flow lists', 'x: ' + '['.repeat(20_000), 1, 35],
+    ['50,000 unclosed flow lists', 'x: ' + '['.repeat(50_000), 1, 35],
+    ['20,000 closed flow lists', 'x: ' + '['.repeat(20_000) + ']'.repeat(20_000) + '\n', 1, 35],
+    ['20,000 flow maps', 'x: ' + '{a: '.repeat(20_000) + '1' + '}'.repeat(20_000) + '\n', 1, 128],
+    ['50,000 JSON-like maps', '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000) + '\n', 1, 161],
+    ['50,000 list items on one line', '- '.repeat(50_000) + 'x\n', 1, 65],
+    ['700 indented fields', blockMaps(700), 33, 65],
+    ['a syntax error before them', 'a: b: c\nx: ' + '['.repeat(20_000), 2, 34],
+  ])('%s: located, with the limit, never a stack overflow', (_what, text, line, column) => {
+    const source = parseYamlSource(text, 'content/pages/Deep.yaml')
+    expect(source.problems).toEqual([
+      {
+        name: 'NestedTooDeep',
+        file: 'content/pages/Deep.yaml',
+        line,
+        column,
+        field: '',
+        message: 'lists and fields are nested more than 32 levels deep here',
+        hint: expect.stringContaining('close each [ with ]'),
+      },
+    ])
+    expect(source.data).toBeUndefined()
+  })
+
+  it('reads 32 levels, in flow and in block style', () => {
+    for (const text of ['x: ' + '['.repeat(31) + ']'.repeat(31) + '\n', blockMaps(32)]) {
+      const source = parseYamlSource(text, 'content/pages/Deep.yaml')
+      expect(source.problems).toEqual([])
+      expect(source.data).toBeDefined()
+    }
+  })
+
+  it('names the file in the content check, and checks the others', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'deep-'))
+    for (const dir of ['content', 'schema', 'public']) cpSync(dir, path.join(root, dir), { recursive: true })
+    writeFileSync(path.join(root, 'content/pages/Deep.yaml'), 'x: ' + '['.repeat(50_000))
+    expect(loadContent(root).problems.map((p) => [p.name, p.file, p.line, p.column])).toEqual([
+      ['NestedTooDeep', 'content/pages/Deep.yaml', 1, 35],
+    ])
+  })
+})
+
 /** A small seeded generator (mulberry32), so a failing case can be replayed from its seed. */
 function random(seed: number) {
   return () => {

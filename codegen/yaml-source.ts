@@ -9,10 +9,12 @@ import {
   Schema,
   type Event,
 } from 'js-yaml'
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml'
+import { isAlias, isMap, isScalar, isSeq, LineCounter, visit, type Document, type Node } from 'yaml'
 import { ANY_FORBIDDEN, describeCharacter, FORBIDDEN_CHARACTER } from './characters.ts'
 import { problem, type Place, type Problem } from './errors.ts'
+import { MAX_YAML_NESTING } from './limits.ts'
 import { explainYamlError } from './yaml-errors.ts'
+import { composeDocument, tooDeepAt, yamlTokens } from './yaml-nesting.ts'
 
 export type PathSegment = string | number
 interface SourceLocation {
@@ -120,6 +122,8 @@ export function plainData(text: string): { data: unknown } | undefined {
     } else if (open[top] === VALUE) open[top] = KEY
     if (event.type === EVENT_ID.MAPPING) open.push(KEY)
     else if (event.type === EVENT_ID.SEQUENCE || event.type === EVENT_ID.DOCUMENT) open.push(OTHER)
+    // The document is the first entry: the rest are the lists and fields around this event.
+    if (open.length - 1 > MAX_YAML_NESTING) return undefined
   }
   try {
     const documents = constructFromEvents(events, { source: text, schema: YAML_CORE_SCHEMA, maxAliases: 0 })
@@ -204,11 +208,24 @@ export function parseWithPositions(rawText: string, file: string): YamlSource {
   positionParses.count += 1
   const text = normalizeSource(rawText)
   const lineCounter = new LineCounter()
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false })
+  const tokens = yamlTokens(text, lineCounter.addNewLine)
   const at = (offset: number): SourceLocation => {
     const { line, col } = lineCounter.linePos(offset)
     return { line, column: col }
   }
+  // Too deep to build a tree of: reported where it gets too deep, and not read further.
+  const tooDeep = tooDeepAt(tokens, MAX_YAML_NESTING)
+  if (tooDeep !== undefined) {
+    const place = at(tooDeep)
+    return {
+      file,
+      data: undefined,
+      problems: [problem('NestedTooDeep', { file, ...place, field: '' }, MAX_YAML_NESTING)],
+      text,
+      locate: () => place,
+    }
+  }
+  const doc = composeDocument(tokens, text.length)
   const nodeStart = (node: Node | null | undefined): SourceLocation | undefined => (node?.range ? at(node.range[0]) : undefined)
 
   const problems = documentProblems(doc, text, file, at)

@@ -5,9 +5,10 @@ import {
   sentences,
   timeZoneRules,
   officeRules,
-  BARE_PRICE,
-  BARE_DOLLARS,
+  barePrice,
+  MONEY_WORD,
   TERM_WORDS,
+  zoneClaimWords,
   contractTermRules,
   type Audience,
 } from '../claim-phrases.ts'
@@ -136,9 +137,8 @@ function pageClaimProblems(page: YamlSource, context: ClaimContext): Problem[] {
   const { facts } = context
   const found: Problem[] = []
   const audience = audienceOf(page.data)
-  const zoneRules = audience && ZONE_NAMES[audience.timeZone]?.label !== ourZone ? timeZoneRules(audience) : []
-  const namesZone =
-    zoneRules.length > 0 ? new RegExp(anyOf([...ZONE_NAMES[audience!.timeZone].names, ...audience!.places]), 'i') : undefined
+  const zoneRules = audience && ZONE_NAMES[audience.timeZone]?.label !== ourZone ? timeZoneRules(audience, facts.name) : []
+  const namesZone = zoneRules.length > 0 ? zoneClaimWords(audience!) : undefined
   const abroad = audience !== undefined && audience.country !== facts.country
   const ownPlaces = new Set((audience?.places ?? []).map((p) => String(p).toLowerCase()))
   /**
@@ -175,7 +175,7 @@ function pageClaimProblems(page: YamlSource, context: ClaimContext): Problem[] {
     for (const term of termTexts) own = own.split(term).join(' ')
     own = visibleText(own)
     // Each rule matches within one sentence, so a text none of the cheap tests match has no claim.
-    const mayClaim = namesZone?.test(own) || namesPlace?.test(own) || (abroad && /\$|dollars/i.test(own)) || TERM_WORDS.test(own)
+    const mayClaim = namesZone?.test(own) || namesPlace?.test(own) || (abroad && MONEY_WORD.test(own)) || TERM_WORDS.test(own)
     if (!mayClaim) continue
     for (const sentence of sentences(own)) {
       const zone = !buyerSpeaks && namesZone?.test(sentence) && zoneRules.map((r) => r.exec(sentence)?.[1]).find(Boolean)
@@ -183,8 +183,8 @@ function pageClaimProblems(page: YamlSource, context: ClaimContext): Problem[] {
       const office =
         !buyerSpeaks && namesPlace?.test(sentence) ? officeClaims.map((r) => r.exec(sentence)).find(Boolean) : undefined
       if (office) found.push(...officeProblems(where(), office[1], office.groups!.place))
-      if (abroad && /\$|dollars/i.test(sentence)) {
-        const price = BARE_PRICE.exec(sentence)?.[1] ?? BARE_DOLLARS.exec(sentence)?.[1]
+      if (abroad && MONEY_WORD.test(sentence)) {
+        const price = barePrice(sentence)
         if (price) found.push(problem('UnnamedCurrency', where(), price, facts.currency))
       }
       if (TERM_WORDS.test(sentence)) {

@@ -27,6 +27,7 @@ import { sharedParagraphs } from './shared-paragraphs.ts'
 import { textRuns } from './text-runs.ts'
 import type { FileRule, SiteRule } from './types.ts'
 import { uninsertedTerms } from './uninserted-terms.ts'
+import { unpublishedFiles } from './unpublished-files.ts'
 
 /** Rules on one file's values. The 'shape' ones come first; every rule runs on every readable file. */
 export const fileRules: readonly FileRule[] = [
@@ -57,4 +58,5 @@ export const siteRules: readonly SiteRule[] = [
   duplicateTitles,
   claims,
   publicFiles,
+  unpublishedFiles,
 ]

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '../content.ts'
-import { publicFileProblems } from './public-files.ts'
+import { problemsOfPublicFile, publicFileProblems } from './public-files.ts'
 
 /** A project whose public/ holds only `name` with `bytes`. */
 function publicWith(name: string, bytes: string | Buffer) {
@@ -75,9 +75,62 @@ describe('files under public/ a browser would open as a document', () => {
     for (const dir of ['content', 'schema', 'public']) cpSync(dir, path.join(root, dir), { recursive: true })
     writeFileSync(path.join(root, 'public/images/evil.html'), `<!doctype html>${script}`)
     writeFileSync(path.join(root, 'public/evil.xml'), `<x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script>`)
+    writeFileSync(path.join(root, 'public/images/evil.js'), 'alert(document.domain)')
     expect(loadContent(root).problems.map((p) => [p.name, p.file])).toEqual([
       ['DocumentInPublic', 'public/evil.xml'],
       ['DocumentInPublic', 'public/images/evil.html'],
+      ['ScriptInPublic', 'public/images/evil.js'],
     ])
+  })
+})
+
+describe("scripts under public/, which every page lets run from the site's address", () => {
+  // [file, how the message describes it]
+  it.each([
+    ['evil.js', 'is JavaScript (.js)'],
+    ['images/evil.mjs', 'is JavaScript (.mjs)'],
+    ['lib/evil.cjs', 'is JavaScript (.cjs)'],
+    ['EVIL.JS', 'is JavaScript (.js)'],
+    ['old.es', 'is JavaScript (.es)'],
+    ['old.ecma', 'is JavaScript (.ecma)'],
+    ['widget.jsx', 'is JavaScript (JSX) (.jsx)'],
+    ['widget.ts', 'is TypeScript (.ts)'],
+    ['widget.mts', 'is TypeScript (.mts)'],
+    ['widget.cts', 'is TypeScript (.cts)'],
+    ['widget.tsx', 'is TypeScript (TSX) (.tsx)'],
+    ['images/x.png.js', 'is JavaScript (.js)'],
+    ['module.wasm', 'is WebAssembly (.wasm)'],
+  ])('refuses %s', (name, what) => {
+    expect(publicWith(name, 'alert(document.domain)')).toEqual([
+      {
+        name: 'ScriptInPublic',
+        file: `public/${name}`,
+        line: 1,
+        column: 1,
+        field: '',
+        message: `this file ${what}; served from the site's own address, it is a script every page's policy lets run, so one injected tag could load it`,
+        hint: expect.stringContaining("The site's scripts are built from its source code"),
+      },
+    ])
+  })
+
+  it.each([['images/photo.json.png'], ['notes.txt'], ['site.webmanifest'], ['data.json']])('accepts %s', (name) => {
+    expect(publicWith(name, '{"name": "Corvane"}')).toEqual([])
+  })
+})
+
+describe('one file for public/, as an upload gives it', () => {
+  const refused = (file: string, bytes: string) => problemsOfPublicFile(file, Buffer.from(bytes)).map((p) => p.name)
+
+  it.each([
+    ['public/images/evil.js', 'alert(1)', ['ScriptInPublic']],
+    ['public/images/evil.html', '<p>hi</p>', ['DocumentInPublic']],
+    ['public/images/evil.png', `<!doctype html>${script}`, ['DocumentInPublic']],
+    ['public/images/bom.png', `\uFEFF<html>${script}`, ['DocumentInPublic']],
+    ['public/images/evil.svg', `<svg xmlns="http://www.w3.org/2000/svg">${script}</svg>`, ['UnsafeSvg']],
+    ['public/images/photo.png', png.toString('latin1'), []],
+    ['public/images/plain.svg', '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>', []],
+  ])('%s', (file, bytes, names) => {
+    expect(refused(file, bytes)).toEqual(names)
   })
 })

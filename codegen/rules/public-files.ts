@@ -12,6 +12,10 @@ const messages = {
     message: `this file ${what}; a browser would open it as a document on the site's address, where a script in it could run`,
     hint: 'public/ is for images and icons. Publish a page as a YAML file under content/pages, and host other documents (HTML exports, XML, PDF) elsewhere and link to them.',
   }),
+  ScriptInPublic: (what: string): Explained => ({
+    message: `this file ${what}; served from the site's own address, it is a script every page's policy lets run, so one injected tag could load it`,
+    hint: "public/ is for images and icons. The site's scripts are built from its source code (src/); remove this file, or host a download elsewhere and link to it.",
+  }),
 }
 
 const problem = reporter(messages)
@@ -44,6 +48,26 @@ const DOCUMENT_EXTENSIONS: Record<string, string> = {
 }
 
 /**
+ * Extensions served or taken as a script: JavaScript in every spelling a server, a CDN or Vite's
+ * dev server types as JavaScript (text/javascript, application/ecmascript, text/jsx), TypeScript,
+ * which Vite's dev server answers as JavaScript, and WebAssembly, which a script compiles and runs.
+ * A page's policy (script-src 'self') lets any of them run from the site's own address.
+ */
+const SCRIPT_EXTENSIONS: Record<string, string> = {
+  js: 'is JavaScript',
+  mjs: 'is JavaScript',
+  cjs: 'is JavaScript',
+  es: 'is JavaScript',
+  ecma: 'is JavaScript',
+  jsx: 'is JavaScript (JSX)',
+  ts: 'is TypeScript',
+  mts: 'is TypeScript',
+  cts: 'is TypeScript',
+  tsx: 'is TypeScript (TSX)',
+  wasm: 'is WebAssembly',
+}
+
+/**
  * How a browser recognises a page or an XML or PDF document by its first bytes, whatever its name
  * says (the WHATWG MIME sniffing patterns for HTML, plus XML and PDF): leading whitespace and a
  * byte-order mark skipped, letters in any case.
@@ -54,11 +78,11 @@ const DOCUMENT_START =
 /** Bytes enough to see any of DOCUMENT_START behind a run of whitespace. */
 const SNIFF_BYTES = 1024
 
-function firstBytes(file: string): string {
+function firstBytes(file: string): Buffer {
   const fd = openSync(file, 'r')
   try {
     const buffer = Buffer.alloc(SNIFF_BYTES)
-    return buffer.toString('latin1', 0, readSync(fd, buffer, 0, SNIFF_BYTES, 0))
+    return buffer.subarray(0, readSync(fd, buffer, 0, SNIFF_BYTES, 0))
   } finally {
     closeSync(fd)
   }
@@ -76,30 +100,36 @@ function sniffedDocument(start: string): string | undefined {
 }
 
 /**
+ * The problems of one file served from public/, by its path (`file`, e.g. public/images/x.png: its
+ * name counts, its folders do not) and its bytes: an SVG that is not a plain drawing (svgProblems),
+ * a document a browser would open, by its name or by how it starts, and a script. Of a file other
+ * than SVG the first SNIFF_BYTES are enough; an upload can pass the whole file. None when it may be
+ * served.
+ */
+export function problemsOfPublicFile(file: string, bytes: Uint8Array): Problem[] {
+  const at = { file, line: 1, column: 1, field: '' }
+  const extension = /\.([^./]+)$/.exec(file)?.[1].toLowerCase() ?? ''
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  if (extension === 'svg') return svgProblems(file, buffer.toString('utf8'))
+  if (Object.hasOwn(SCRIPT_EXTENSIONS, extension))
+    return [problem('ScriptInPublic', at, `${SCRIPT_EXTENSIONS[extension]} (.${extension})`)]
+  if (Object.hasOwn(DOCUMENT_EXTENSIONS, extension))
+    return [problem('DocumentInPublic', at, `${DOCUMENT_EXTENSIONS[extension]} (.${extension})`)]
+  const sniffed = sniffedDocument(buffer.toString('latin1', 0, SNIFF_BYTES))
+  return sniffed ? [problem('DocumentInPublic', at, `starts like ${sniffed}, whatever its name says`)] : []
+}
+
+/**
  * Every file under public/ is served on the site's address and can be opened on its own, used by
- * content or not: SVG must be a plain drawing (svgProblems), and nothing may be a document that a
- * browser renders, by its name or by its first bytes. The build writes its own documents (sitemap,
- * pages) into dist/, never here.
+ * content or not (problemsOfPublicFile). The build writes its own documents (sitemap, pages) into
+ * dist/, never here.
  */
 export function publicFileProblems(root: string, publicDir: string): Problem[] {
-  const found: Problem[] = []
   const full = path.join(root, publicDir)
-  for (const name of filesUnder(full)) {
-    const file = `${publicDir}/${name}`
-    const at = { file, line: 1, column: 1, field: '' }
-    const extension = /\.([^./]+)$/.exec(name)?.[1].toLowerCase() ?? ''
-    if (extension === 'svg') {
-      found.push(...svgProblems(file, readFileSync(path.join(full, name), 'utf8')))
-      continue
-    }
-    if (Object.hasOwn(DOCUMENT_EXTENSIONS, extension)) {
-      found.push(problem('DocumentInPublic', at, `${DOCUMENT_EXTENSIONS[extension]} (.${extension})`))
-      continue
-    }
-    const sniffed = sniffedDocument(firstBytes(path.join(full, name)))
-    if (sniffed) found.push(problem('DocumentInPublic', at, `starts like ${sniffed}, whatever its name says`))
-  }
-  return found
+  return filesUnder(full).flatMap((name) => {
+    const bytes = /\.svg$/i.test(name) ? readFileSync(path.join(full, name)) : firstBytes(path.join(full, name))
+    return problemsOfPublicFile(`${publicDir}/${name}`, bytes)
+  })
 }
 
 /** Every file the site serves from public/, used by content or not: any of them can be opened on its own. */
@@ -111,6 +141,11 @@ export const publicFiles = defineSiteRule({
   messages,
   check: ({ root }) => publicFileProblems(root, CONTENT_DIRS.public),
   docs: {
+    ScriptInPublic: {
+      means:
+        'A file under public/ is JavaScript, TypeScript or WebAssembly. The site would serve it as a script from its own address, which every page allows to run, so text injected into a page could load it.',
+      example: ['is JavaScript (.js)'],
+    },
     DocumentInPublic: {
       means:
         'A file under public/ is a web page, an XML or PDF document, or starts like one under another name. Opened on its own it would run on the site’s address, so only images and icons may be there.',
