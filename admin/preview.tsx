@@ -77,11 +77,25 @@ function LandingPreview({ page }: { page: PageData }) {
 }
 
 /**
+ * A new entry's file name as Decap makes it from the menu label under admin/config.yml's slug rule:
+ * lower case, accents dropped, apostrophes gone, every other run of characters but letters, digits,
+ * `_` and `-` one hyphen.
+ */
+const slugOf = (label: string) =>
+  label
+    .trim()
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f']/g, '')
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+
+/**
  * The page as a save would write it, for the content check. A new entry has no file name until it
- * is saved: Decap will take it from the menu label, so the check does too.
+ * is saved: Decap will make it from the menu label, so the check does too.
  */
 function draftOf(entry: PreviewProps['entry'], data: Partial<Page>): DraftRequest {
-  const slug = String(entry.get('slug') || data.label || 'New-Page').replace(/[^A-Za-z0-9_-]+/g, '-')
+  const slug = String(entry.get('slug') || slugOf(String(data.label || 'new page')))
   let text: string
   try {
     text = entryFileText('pages', data, String(entry.get('raw') ?? ''))

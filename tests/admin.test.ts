@@ -5,7 +5,7 @@
  * an editor would, from the one-time address the command prints.
  */
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -268,6 +268,85 @@ describe('/admin', () => {
       )
       await page.close()
     } finally {
+      await fsCms.close()
+    }
+  })
+
+  it('makes a location page from its starter, in the form alone, to a file that passes the content check', async () => {
+    const copy = path.join(work, 'starter-copy')
+    for (const dir of ['content', 'schema', 'public']) cpSync(path.join(ROOT, dir), path.join(copy, dir), { recursive: true })
+    const fsCms = await startCms({ root: ROOT, repo: copy, mode: 'fs', port: 0, outDir: path.join(work, 'out'), quiet: true })
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } })
+    try {
+      await page.goto(fsCms.signInUrl())
+      await page.goto(`${fsCms.url}/admin/#/collections/pages`)
+      await page.getByRole('button', { name: /login/i }).click()
+      await page.getByText('New location page', { exact: true }).click()
+      const field = (label: string) => page.getByLabel(label, { exact: true })
+      await field('Hero heading').waitFor()
+      await field('Search title (browser tab)').fill('AI Consulting in Denver | Corvane')
+      await field('Search description').fill(
+        'AI consulting for Denver companies: a roadmap, a first pilot in six weeks and the engineers to ship it, from strategy to production systems.',
+      )
+      await field('Menu label').fill('AI Consulting in Denver')
+      // The readers' place: the check above the preview asks for it on a location page.
+      const panel = page.frameLocator('iframe').first().locator('.draft-check')
+      await expect.poll(() => panel.textContent(), { timeout: 30_000 }).toContain("Readers' place (location pages), place names")
+      await expect.poll(() => panel.textContent()).toContain('/ai/ai-consulting-in-denver')
+      const audience = page.locator('[aria-label="object field"]').filter({ has: page.locator('label[for^="audience-field"]') })
+      await audience.getByTestId('expand-button').first().click()
+      for (const place of ['Denver', 'Colorado']) {
+        await page.getByRole('button', { name: 'Add place names' }).click()
+        await field('Place').last().fill(place)
+      }
+      const zone = field('Time zone (optional)')
+      await zone.fill('Mountain Time (Denver)')
+      await zone.press('Enter')
+      await field('Hero heading').fill('AI Consulting in Denver')
+      await page
+        .locator('[aria-label="image field"]')
+        .first()
+        .getByRole('button', { name: /choose an image/i })
+        .click()
+      await page.getByText('ai-strategy.svg', { exact: true }).click()
+      await page.getByRole('button', { name: /choose selected/i }).click()
+      await field('Alt text (what the image shows)')
+        .first()
+        .fill('A roadmap on a board, from a first pilot to production for a Denver team')
+      await page.getByRole('button', { name: 'Add hero paragraphs' }).click()
+      await page.locator('[data-markup-editor]').first().click()
+      await page.keyboard.type(
+        'Denver companies ask us where AI pays first. We answer with a roadmap built on your data and a pilot in six weeks.',
+      )
+      await field('Services heading').fill('AI consulting services for Denver companies')
+      await page.getByRole('button', { name: 'Add service card' }).click()
+      await field('Service name').fill('AI roadmap and first pilot')
+      await field('Card text').fill(
+        'A roadmap ranked by value and risk, then one pilot built on your data so your team can judge it.',
+      )
+      await field('Why-choose heading').fill('Why Denver teams choose Corvane for AI consulting')
+      await page.getByRole('button', { name: 'Add why-choose card' }).click()
+      await field('Title').last().fill('Engineers who ship')
+      await field('Text')
+        .last()
+        .fill('The people who plan your roadmap build the pilot, so nothing is lost between the slides and the code.')
+      await page.locator('[data-markup-editor]').last().click()
+      await page.keyboard.type('Planning AI work in Denver? Tell us what you want to change and we will propose a first pilot.')
+      await expect.poll(() => panel.getAttribute('data-problems'), { timeout: 30_000 }).toBe('0')
+
+      await page.getByRole('button', { name: 'Publish', exact: true }).click()
+      await page.getByText('Publish now', { exact: true }).click()
+      const file = path.join(copy, 'content/pages/ai-consulting-in-denver.yaml')
+      await expect.poll(() => existsSync(file), { timeout: 20_000 }).toBe(true)
+      const saved = parse(readFileSync(file, 'utf8')) as { category: string; audience: unknown }
+      expect(saved.category).toBe('location')
+      expect(saved.audience).toEqual({ places: ['Denver', 'Colorado'], country: 'US', timeZone: 'America/Denver' })
+      execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'codegen/check.ts', copy], {
+        cwd: ROOT,
+        stdio: 'pipe',
+      })
+    } finally {
+      await page.close()
       await fsCms.close()
     }
   })
