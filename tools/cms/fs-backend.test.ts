@@ -74,6 +74,24 @@ describe('the fs mode of the local backend', () => {
     expect(existsSync(path.join(repo, 'public/images/x.html'))).toBe(false)
   })
 
+  it('refuses a picture the content check would refuse: an SVG that runs script, a page named .png', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
+    const upload = (name: string, body: string) => ({
+      branch: 'main',
+      asset: { path: `public/images/pages/${name}`, content: Buffer.from(body).toString('base64'), encoding: 'base64' },
+      options: { commitMessage: 'x' },
+    })
+    expect(await refusal('persistMedia', upload('logo.svg', svg))).toMatchObject({
+      status: 422,
+      message: expect.stringMatching(/logo\.svg/),
+    })
+    expect(await refusal('persistMedia', upload('photo.png', '<!doctype html><script>alert(1)</script>'))).toMatchObject({
+      status: 422,
+    })
+    expect(existsSync(path.join(repo, 'public/images/pages/logo.svg'))).toBe(false)
+    expect(existsSync(path.join(repo, 'public/images/pages/photo.png'))).toBe(false)
+  })
+
   it('follows no symbolic link out of a collection, for a file or a folder', async () => {
     symlinkSync(outside, path.join(repo, 'content/pages/Linked.yaml'))
     mkdirSync(path.join(work, 'elsewhere'))

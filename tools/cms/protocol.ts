@@ -5,6 +5,7 @@
  * shapes of entries and media files, and the reading actions over a source of files (the working
  * copy in fs mode, a branch's tree in git mode).
  */
+import { problemsOfPublicFile } from '../../codegen/rules/public-files.ts'
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 import {
@@ -113,7 +114,11 @@ export function entryWrites(policy: PathPolicy, params: Params): Write[] {
 export function pictureWrite(policy: PathPolicy, asset: Params, where: string): Write {
   const at = picturePath(policy, asset.path, `${where}.path`)
   if (asset.encoding !== 'base64') throw new ProtocolError(422, `${where}.encoding must be 'base64'`)
-  return { path: at, data: Buffer.from(stringParam(asset, 'content', where), 'base64') }
+  const data = Buffer.from(stringParam(asset, 'content', where), 'base64')
+  // What the content check would refuse under public/ (a script, a document, an SVG that runs code) is not written.
+  const [refused] = problemsOfPublicFile(at, data)
+  if (refused) throw new ProtocolError(422, `${where}: ${at} ${refused.message}. ${refused.hint ?? ''}`.trim())
+  return { path: at, data }
 }
 
 /** What a deleteFile (params.path) or deleteFiles (params.paths) removes: entries or pictures, checked. */
