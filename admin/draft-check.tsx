@@ -56,7 +56,8 @@ const PANEL_STYLE = {
   border: '1px solid #e0c36a',
   borderRadius: '6px',
   padding: '12px 16px',
-  margin: '12px',
+  // Clear of the preview's floating buttons on its right.
+  margin: '12px 56px 12px 12px',
 }
 const CLEAN_STYLE = { ...PANEL_STYLE, background: '#eaf7ee', border: '1px solid #8cc7a0' }
 
