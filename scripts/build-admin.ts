@@ -33,8 +33,8 @@ const ADMIN_CODE = {
 
 /**
  * Brotli quality for our admin bundle. It changes with the site's code, so it is compressed on many
- * builds, for editors only: quality 5 takes some 30 ms for its 400 KB where 11 took about a second,
- * for some 10% more bytes.
+ * builds, for editors only: its 432 KB entry took 16 ms of CPU at quality 5 (128 KB) against 0.8 s
+ * at 11 (116 KB).
  */
 const ADMIN_QUALITY = 5
 

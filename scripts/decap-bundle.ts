@@ -2,8 +2,9 @@
  * Decap CMS's prebuilt bundle, kept in the repository (admin/vendor/decap-cms/) at one version:
  * the files the admin loads, as the decap-cms package ships them, with their .br and .gz made once
  * at the best settings. The package itself is not installed: its dependencies (Decap's whole source
- * tree, every backend, widget and media library, webpack loaders) were some 640 packages that
- * nothing uses, since the bundle holds all it needs. The build copies these files as they are.
+ * tree, every backend, widget and media library, webpack loaders) were 543 of the lockfile's
+ * packages that nothing used, since the bundle holds all it needs. The build copies these files as
+ * they are.
  */
 import { createHash } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
@@ -68,7 +69,7 @@ export async function vendorDecapTarball(root: string, tarball: string, integrit
     const staging = path.join(work, 'vendor')
     mkdirSync(staging)
     for (const name of names) cpSync(path.join(dist, name), path.join(staging, name))
-    // Once per version, so at the slowest, smallest settings: editors download some 1.2 MB of brotli.
+    // Once per version, so at the smallest setting (13 s of CPU): the entry is 1.12 MB of brotli, 1.51 MB of gzip.
     await compressFiles(await compressibleFiles(staging), { quality: 11 })
     const manifest: DecapManifest = {
       package: 'decap-cms',
