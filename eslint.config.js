@@ -77,7 +77,9 @@ const zones = [
 ]
 
 export default tseslint.config(
-  { ignores: ['dist/', 'build/', 'src/generated/', 'node_modules/', 'preview/', 'screenshots/', 'test-results/'] },
+  {
+    ignores: ['dist/', 'build/', 'src/generated/', 'node_modules/', 'preview/', 'screenshots/', 'test-results/', 'admin/vendor/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

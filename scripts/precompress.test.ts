@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { precompress } from './precompress.ts'
 
@@ -44,6 +44,14 @@ describe('precompressed assets', () => {
     expect(brotliDecompressSync(readFileSync(path.join(other, 'assets/app-abc123.js.br'))).toString()).toBe(
       `${chunk}\n// changed`,
     )
+  })
+
+  it('compresses without a cache folder too, at the quality asked for', async () => {
+    const dir = dist('uncached')
+    expect(await precompress(dir, { quality: 5 })).toBe(1)
+    const params = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: chunk.length }
+    expect(readFileSync(path.join(dir, 'assets/app-abc123.js.br'))).toEqual(brotliCompressSync(chunk, { params }))
+    expect(gunzipSync(readFileSync(path.join(dir, 'assets/app-abc123.js.gz'))).toString()).toBe(chunk)
   })
 
   it('drops what no build used for 30 days', async () => {

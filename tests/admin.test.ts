@@ -5,7 +5,8 @@
  * an editor would, from the one-time address the command prints.
  */
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { launchChromium } from '../tools/chromium.ts'
 import { startCms } from '../tools/cms.ts'
+import { vendoredDecap } from '../scripts/decap-bundle.ts'
 import { loadConfig } from '../server/config.ts'
 import { createServer } from '../server/create-server.ts'
 import { blogApiSettings } from '../src/core/blog-api.ts'
@@ -381,6 +383,17 @@ describe('/admin', () => {
       expect(answer.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups')
       expect(await answer.text()).toContain('<meta name="robots" content="noindex, nofollow" />')
       expect((await fetch(`${url}/admin/config.yml`)).headers.get('x-robots-tag')).toBe('noindex, nofollow')
+      // Decap's bundle is the kept one, under its version, sent as the brotli file kept beside it.
+      const decap = vendoredDecap(ROOT)
+      const bundle = await fetch(`${url}/admin/assets/decap-cms-${decap.version}/decap-cms.js`, {
+        headers: { 'accept-encoding': 'br' },
+      })
+      expect(bundle.headers.get('content-encoding')).toBe('br')
+      expect(Number(bundle.headers.get('content-length'))).toBe(statSync(path.join(decap.dir, 'decap-cms.js.br')).size)
+      const served = createHash('sha256')
+        .update(Buffer.from(await bundle.arrayBuffer()))
+        .digest('hex')
+      expect(served).toBe(decap.files['decap-cms.js'])
       // Decap starts under that policy: no local proxy here, so it offers GitHub's sign-in.
       const page = await browser.newPage()
       const blocked: string[] = []
