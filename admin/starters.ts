@@ -10,7 +10,7 @@ import schema from '../schema/page.schema.json'
 const NEW_PAGE = '#/collections/pages/new'
 
 /** A starter per page kind the schema lists, in its order; the location starter with its readers' country. */
-export const STARTERS = schema.properties.category.enum.map((kind) => ({
+const STARTERS = schema.properties.category.enum.map((kind) => ({
   label: `New ${kind} page`,
   href: `${NEW_PAGE}?${new URLSearchParams({ category: kind, ...(kind === 'location' ? { 'audience.country': 'US' } : {}) })}`,
 }))
