@@ -340,6 +340,7 @@ describe('/admin', () => {
       await page.getByText('Publish now', { exact: true }).click()
       const file = path.join(copy, 'content/pages/ai-consulting-in-denver.yaml')
       await expect.poll(() => existsSync(file), { timeout: 20_000 }).toBe(true)
+      // Written whole at once: the first read is the whole file.
       const saved = parse(readFileSync(file, 'utf8')) as { category: string; audience: unknown }
       expect(saved.category).toBe('location')
       expect(saved.audience).toEqual({ places: ['Denver', 'Colorado'], country: 'US', timeZone: 'America/Denver' })

@@ -71,11 +71,11 @@ const fieldLines = (text: string) => text.split(/\r\n|[\n\r\v\f\u0085\u2028\u202
 
 describe('a forged line in a lead', () => {
   it.each([
-    ['name', `Dana\n${FORGED}`, leadMessages.nameOneLine],
-    ['name', `Dana\r${FORGED}`, leadMessages.nameOneLine],
-    ['name', `Dana\u2028${FORGED}`, leadMessages.nameOneLine],
-    ['contact', `415 555 0142\n${FORGED}`, leadMessages.contactOneLine],
-    ['url', `acme.com\n${FORGED}`, leadMessages.urlOneLine],
+    ['name', `Dana\n${FORGED}`, leadMessages.notOneLine],
+    ['name', `Dana\r${FORGED}`, leadMessages.notOneLine],
+    ['name', `Dana\u2028${FORGED}`, leadMessages.notOneLine],
+    ['contact', `415 555 0142\n${FORGED}`, leadMessages.notOneLine],
+    ['url', `acme.com\n${FORGED}`, leadMessages.notOneLine],
   ])('is refused in %s (%j) with 400 naming the field', async (field, value, message) => {
     const response = await post({ ...valid, [field]: value })
     expect(response.status).toBe(400)

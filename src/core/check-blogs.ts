@@ -103,17 +103,10 @@ export function checkBlogs(
     if (pictureHost) count(pictureHosts, pictureHost)
   }
   const counted = (counts: Map<string, number>) => [...counts].map(([key, n]) => `${key} (${n})`).join(', ')
-  const parts = [
-    ...(problems.size > 0
-      ? [`${entries.length - kept.length} of ${entries.length} entries left out, bad field: ${counted(problems)}`]
-      : []),
-    ...(pictureHosts.size > 0
-      ? [
-          `pictures left out, their host is not in VITE_BLOG_IMAGE_ORIGINS: ${counted(pictureHosts)}; ` +
-            'the posts are shown without them until the host is added there',
-        ]
-      : []),
-  ]
+  const parts: string[] = []
+  if (problems.size > 0)
+    parts.push(`${entries.length - kept.length} of ${entries.length} entries left out, bad field: ${counted(problems)}`)
+  if (pictureHosts.size > 0) parts.push(`pictures left out, host not in VITE_BLOG_IMAGE_ORIGINS: ${counted(pictureHosts)}`)
   if (parts.length > 0) warn(`Blogs from the API: ${parts.join('; ')}`)
   return kept
 }

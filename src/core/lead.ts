@@ -16,9 +16,8 @@ export const leadMessages = {
   contactInvalid: '*Please enter a valid 10-digit phone number.',
   urlInvalid: '*Please enter a valid website URL.',
   messageRequired: '*Message is required.',
-  nameOneLine: '*Name must be one line, without line breaks or control characters.',
-  contactOneLine: '*Phone number must be one line, without line breaks or control characters.',
-  urlOneLine: '*Website must be one line, without line breaks or control characters.',
+  /** Name, phone and website: one message, under the field it is about (a browser's input takes no line break, an API client may send one). */
+  notOneLine: '*Please keep this on one line.',
 } as const
 
 /** The form's hidden bot trap. People never see it and screen readers skip it; bots fill it in. */
@@ -91,13 +90,13 @@ export function validateLead(values: LeadValues): LeadErrors {
   const url = values.url.trim()
   const message = values.message.trim()
   if (!name) errors.name = leadMessages.nameRequired
-  else if (hasControlCharacter(name)) errors.name = leadMessages.nameOneLine
+  else if (hasControlCharacter(name)) errors.name = leadMessages.notOneLine
   if (!email) errors.email = leadMessages.emailRequired
   else if (!isValidEmail(email)) errors.email = leadMessages.emailInvalid
   if (!contact) errors.contact = leadMessages.contactRequired
-  else if (hasControlCharacter(contact)) errors.contact = leadMessages.contactOneLine
+  else if (hasControlCharacter(contact)) errors.contact = leadMessages.notOneLine
   else if (phoneDigits(contact) === null) errors.contact = leadMessages.contactInvalid
-  if (url && hasControlCharacter(url)) errors.url = leadMessages.urlOneLine
+  if (url && hasControlCharacter(url)) errors.url = leadMessages.notOneLine
   else if (url && !isValidWebsite(url)) errors.url = leadMessages.urlInvalid
   if (!message) errors.message = leadMessages.messageRequired
   return errors

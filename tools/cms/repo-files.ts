@@ -5,7 +5,8 @@
  * media folder cannot lead a read or a write out of them.
  */
 import { constants } from 'node:fs'
-import { lstat, mkdir, open, readdir, realpath, unlink } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import { lstat, mkdir, open, readdir, realpath, rename, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { ProtocolError } from './path-policy.ts'
 
@@ -78,13 +79,25 @@ export async function repoFiles(repo: string): Promise<RepoFiles> {
         await handle.close()
       }
     },
+    /**
+     * Written whole beside the file, then renamed over it: a reader (the dev server's watcher, the
+     * check) never sees half a file. A symbolic link in the file's place is refused, not replaced.
+     */
     async write(file, data) {
-      const handle = await openFile(file, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC, true)
+      const { folder, name } = split(file)
+      const dir = (await folderOf(folder, true))!
+      const target = path.join(dir, name)
+      const present = await lstat(target).catch((error: unknown) => (isMissing(error) ? undefined : Promise.reject(error)))
+      if (present?.isSymbolicLink()) throw new ProtocolError(403, `'${file}' is a symbolic link; the editor follows none`)
+      if (present?.isDirectory()) throw new ProtocolError(409, `'${file}' is a folder, not a file`)
+      const temp = `${folder ? `${folder}/` : ''}.${name}.${process.pid}.${randomUUID()}.tmp`
+      const handle = (await openFile(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, true))!
       try {
-        await handle!.writeFile(data)
+        await handle.writeFile(data)
       } finally {
-        await handle!.close()
+        await handle.close()
       }
+      await rename(path.join(dir, path.posix.basename(temp)), target)
     },
     async remove(file) {
       const { folder, name } = split(file)
