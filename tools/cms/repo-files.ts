@@ -12,6 +12,25 @@ import { ProtocolError } from './path-policy.ts'
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT'
 
+/**
+ * Writes `name` in `dir` whole beside it, then renames it over: a reader (the dev server's watcher,
+ * the check) never sees half a file. A symbolic link in its place is refused, not replaced.
+ */
+async function writeWhole(dir: string, name: string, file: string, data: Buffer | string) {
+  const target = path.join(dir, name)
+  const present = await lstat(target).catch((error: unknown) => (isMissing(error) ? undefined : Promise.reject(error)))
+  if (present?.isSymbolicLink()) throw new ProtocolError(403, `'${file}' is a symbolic link; the editor follows none`)
+  if (present?.isDirectory()) throw new ProtocolError(409, `'${file}' is a folder, not a file`)
+  const temp = path.join(dir, `.${name}.${process.pid}.${randomUUID()}.tmp`)
+  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644)
+  try {
+    await handle.writeFile(data)
+  } finally {
+    await handle.close()
+  }
+  await rename(temp, target)
+}
+
 export interface RepoFiles {
   /** The file's bytes, or undefined when there is no such file. */
   read(file: string): Promise<Buffer | undefined>
@@ -79,25 +98,9 @@ export async function repoFiles(repo: string): Promise<RepoFiles> {
         await handle.close()
       }
     },
-    /**
-     * Written whole beside the file, then renamed over it: a reader (the dev server's watcher, the
-     * check) never sees half a file. A symbolic link in the file's place is refused, not replaced.
-     */
     async write(file, data) {
       const { folder, name } = split(file)
-      const dir = (await folderOf(folder, true))!
-      const target = path.join(dir, name)
-      const present = await lstat(target).catch((error: unknown) => (isMissing(error) ? undefined : Promise.reject(error)))
-      if (present?.isSymbolicLink()) throw new ProtocolError(403, `'${file}' is a symbolic link; the editor follows none`)
-      if (present?.isDirectory()) throw new ProtocolError(409, `'${file}' is a folder, not a file`)
-      const temp = `${folder ? `${folder}/` : ''}.${name}.${process.pid}.${randomUUID()}.tmp`
-      const handle = (await openFile(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, true))!
-      try {
-        await handle.writeFile(data)
-      } finally {
-        await handle.close()
-      }
-      await rename(path.join(dir, path.posix.basename(temp)), target)
+      await writeWhole((await folderOf(folder, true))!, name, file, data)
     },
     async remove(file) {
       const { folder, name } = split(file)
