@@ -47,14 +47,18 @@ describe('parts of a page that load late (Chromium)', () => {
 
   it('keeps a button press made before the part has hydrated, and replays it once it has', async () => {
     const { page, console } = await openLanding()
-    // The part's code arrives a second late, as on a slow connection.
+    // The part's code is held back until the press is made and seen unanswered, as on a slow
+    // connection: released by the test, not after a time a busy machine may outrun.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
     await page.route('**/assets/LandingRest-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000))
+      await released
       await route.continue()
     })
     const question = page.locator('.faq button').first()
     await question.click()
     expect(await question.getAttribute('aria-expanded')).toBe('false')
+    release()
     await expect.poll(() => question.getAttribute('aria-expanded'), { timeout: 5000 }).toBe('true')
     expect(console).toEqual([])
     await page.close()
