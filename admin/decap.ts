@@ -38,6 +38,7 @@ export interface DecapCms {
   registerWidget(name: string, control: unknown, preview?: unknown): void
   registerPreviewTemplate(collection: string, template: unknown): void
   registerPreviewStyle(href: string): void
+  registerLocale(locale: string, phrases: Record<string, unknown>): void
   registerEventListener(listener: { name: 'preSave' | 'postSave'; handler: (event: { entry: ImmutableMap }) => unknown }): void
 }
 

@@ -10,7 +10,8 @@ import siteCss from '../src/styles/index.css?url'
 import { loadDecap } from './decap.ts'
 import { registerSiteFormat } from './format.ts'
 import { markupWidget } from './markup-widget.ts'
-import { LOCAL_PROXY_PATH, MARKUP_WIDGET, TEXT_WIDGET } from './names.ts'
+import { LOCAL_PROXY_PATH, MARKUP_WIDGET, SITE_LOCALE, TEXT_WIDGET } from './names.ts'
+import { SITE_PHRASES } from './phrases.ts'
 import { textWidget } from './text-widget.ts'
 import { landingPreview } from './preview.tsx'
 import { addStarters } from './starters.ts'
@@ -20,6 +21,7 @@ declare const __DECAP_SRC__: string
 
 async function start() {
   const { cms, react } = await loadDecap(__DECAP_SRC__)
+  cms.registerLocale(SITE_LOCALE, SITE_PHRASES)
   registerSiteFormat(cms)
   const markup = markupWidget(react, DOMPurify)
   cms.registerWidget(MARKUP_WIDGET, markup.control, markup.preview)

@@ -13,7 +13,7 @@ import { fieldSchema, type JsonSchema } from './json-schema.ts'
 import { FIELDS, fieldLabel, patternSentence } from './fields.ts'
 import { MAX_IMAGE_BYTES } from './rules/image-sizes.ts'
 import { ALL_SCHEMAS, schemaFiles, type ContentKind } from './schemas.ts'
-import { CMS_FORMAT, MARKUP_WIDGET, TEXT_WIDGET } from '../admin/names.ts'
+import { CMS_FORMAT, MARKUP_WIDGET, SITE_LOCALE, TEXT_WIDGET } from '../admin/names.ts'
 
 export const CMS_CONFIG_FILE = 'admin/config.yml'
 /** The GitHub repository the editorial workflow opens pull requests on. */
@@ -203,6 +203,8 @@ export function cmsConfig() {
     },
     // Every save is a branch and a pull request; the content checks run on it before anyone merges.
     publish_mode: 'editorial_workflow',
+    // Decap's English with our phrases over it, registered by the admin (admin/phrases.ts).
+    locale: SITE_LOCALE,
     // `npm run cms`: the local proxy, tried only when the admin is opened on 127.0.0.1 or localhost;
     // the admin points it at its own origin when it starts (admin/main.ts).
     local_backend: true,

@@ -152,6 +152,8 @@ describe('/admin', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     // The one rule that failed, with the count, under the field as the editor types and in Decap's errors on save.
     await page.getByText('66 characters; at most 60.').first().waitFor()
+    // The toast says what stopped the save, not Decap's "you've missed a required field".
+    await page.getByText('Not saved: a field breaks its rule.', { exact: false }).waitFor()
     await page.waitForTimeout(1000)
     expect(git('branch', '--list', 'cms/*')).toBe(branches)
     await page.close()

@@ -1,0 +1,18 @@
+/**
+ * Decap's words where they mislead our editors, as a locale of their own: Decap reads each phrase
+ * from it and the rest from its English (it merges a locale over 'en'), and admin/config.yml names
+ * it (SITE_LOCALE). A failed save says what the form shows; a copy is offered with what it needs.
+ */
+export const SITE_PHRASES = {
+  editor: {
+    editorToolbar: {
+      duplicate: 'Copy to a new page (give it its own words)',
+      publishAndDuplicate: 'Publish, then copy to a new page',
+    },
+  },
+  ui: {
+    toast: {
+      missingRequiredField: 'Not saved: a field breaks its rule. Its message is in red beside the field.',
+    },
+  },
+}
