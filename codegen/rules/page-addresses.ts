@@ -32,17 +32,27 @@ const pageNameFor = (name: string) =>
     .replace(/^-|-$/g, '')
 
 /** Whether a page file's name can be its address. */
-export const hasPageName = (file: string) => PAGE_FILE_NAME.test(path.basename(file, '.yaml'))
+const hasPageName = (file: string) => PAGE_FILE_NAME.test(path.basename(file, '.yaml'))
+
+/** What a file manager or an editor appends to a copy's name: " copy", " (1)", "-2", "-copy". */
+const COPY_SUFFIX = /[-_\s]*(?:\(\d+\)|\d+|copy(?:[-_\s]*\d+)?)$/i
 
 /**
  * Pages in the order in which the first of two alike is the original and the second its copy: a
  * file whose name cannot be an address ("Ai-Development (1).yaml", "… copy.yaml") is the copy a
- * file manager saved, so those come last; otherwise name order.
+ * file manager saved, so those come last; before them, a page named as another page with a copy's
+ * ending ("Ai-Development-1.yaml"); otherwise name order.
  */
-export const copiesLast = <F extends { source: { file: string } }>(files: readonly F[]): F[] => [
-  ...files.filter((f) => hasPageName(f.source.file)),
-  ...files.filter((f) => !hasPageName(f.source.file)),
-]
+export function copiesLast<F extends { source: { file: string } }>(files: readonly F[]): F[] {
+  const names = new Set(files.map((f) => path.basename(f.source.file, '.yaml').toLowerCase()))
+  const rank = ({ source }: F) => {
+    if (!hasPageName(source.file)) return 2
+    const name = path.basename(source.file, '.yaml')
+    const original = name.replace(COPY_SUFFIX, '')
+    return original !== name && names.has(original.toLowerCase()) ? 1 : 0
+  }
+  return [0, 1, 2].flatMap((r) => files.filter((f) => rank(f) === r))
+}
 
 /** A page file's name is its address: one an address can be, and no other page's in other letter case. */
 export const pageAddresses = defineSiteRule({
