@@ -4,6 +4,8 @@
  * steps before any rule (reading the file, its YAML, its contract terms, the checker itself), and of
  * the names several steps report, are here; each rule keeps its own in its module (codegen/rules/).
  */
+import { closest } from './closest.ts'
+
 export interface Explained {
   message: string
   hint?: string
@@ -77,10 +79,16 @@ export const stepErrors = {
     message: `the check could not read this file: ${detail}`,
     hint: 'This is a fault of the checker, not of your text. Report it with this file; the other files were checked.',
   }),
-  UnknownTerm: (written: string, known: readonly string[]): Explained => ({
-    message: `${written} is not one of the contract terms in content/site.yaml`,
-    hint: `Write one of ${known.map((k) => `{{terms.${k}}}`).join(', ')}, exactly like that; new terms are added to site.yaml by legal.`,
-  }),
+  UnknownTerm: (written: string, known: readonly string[]): Explained => {
+    const named = /^\{\{\s*(?:terms\s*\.\s*)?([^{}]*?)\s*\}\}$/.exec(written)?.[1]
+    const likely = named === undefined ? undefined : closest(named, known)
+    return {
+      message: `${written} is not one of the contract terms in content/site.yaml`,
+      hint: likely
+        ? `Did you mean {{terms.${likely}}}? Write it exactly like that; new terms are added to site.yaml by legal.`
+        : `Write one of ${known.map((k) => `{{terms.${k}}}`).join(', ')}, exactly like that; new terms are added to site.yaml by legal.`,
+    }
+  },
   MalformedTerm: (written: string, known: readonly string[]): Explained => ({
     message: `${written} is not a placeholder the check can fill in; visitors would see it as written`,
     hint: `Write a contract term exactly as {{terms.name}}, two braces on each side and nothing else around them: ${known.map((k) => `{{terms.${k}}}`).join(', ')}.`,
@@ -114,6 +122,13 @@ export interface Problem {
   /** Only a warning: the page still works, but likely not as the editor meant. It stops neither the check nor the build. */
   warning?: true
 }
+
+/**
+ * A field path as an editor reads it, each list position counted from 1 as the form and the preview
+ * count them: `faqs[8].answer` is shown as "faqs 9 › answer". `Problem.field` stays the data path.
+ */
+export const shownField = (field: string) =>
+  field.replace(/\[(\d+)\]/g, (_, n: string) => ` ${Number(n) + 1}`).replace(/\./g, ' › ')
 
 /** Every character a terminal, an editor or GitHub may start a new line at. */
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g

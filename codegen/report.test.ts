@@ -93,7 +93,7 @@ describe('the job summary', () => {
   it('shows markup and table characters as written', () => {
     const nested = problem('IllegalNesting', at(A, 3, 'services[0].desc'), 'the <b> before "x|y" is never closed')
     const summary = markdownSummary([nested])
-    expect(summary).toContain('services\\[0\\]\\.desc')
+    expect(summary).toContain('services 1 › desc')
     expect(summary).toContain('the \\<b\\> before "x\\|y" is never closed')
     expect(summary).not.toContain('<b>')
   })

@@ -1,8 +1,8 @@
-import { errorsAmong, isWarning, type Problem } from './errors.ts'
+import { errorsAmong, isWarning, shownField, type Problem } from './errors.ts'
 
-/** One problem as editors read it: `content/pages/x.yaml:42:5  services[3].title  message`, hint below; a warning says so. */
+/** One problem as editors read it: `content/pages/x.yaml:42:5  services 4 › title  message`, hint below; a warning says so. */
 export function formatProblem(p: Problem): string {
-  const head = `${p.file}:${p.line}:${p.column}  ${p.field ? p.field + '  ' : ''}${isWarning(p) ? 'warning: ' : ''}${p.message}  [${p.name}]`
+  const head = `${p.file}:${p.line}:${p.column}  ${p.field ? shownField(p.field) + '  ' : ''}${isWarning(p) ? 'warning: ' : ''}${p.message}  [${p.name}]`
   return p.hint ? `${head}\n    hint: ${p.hint}` : head
 }
 
@@ -11,7 +11,7 @@ const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace
 
 /** GitHub Actions workflow command, so the problem shows on the pull request's diff. */
 export function githubAnnotation(p: Problem): string {
-  const title = escapeProperty(`${p.name}${p.field ? ' ' + p.field : ''}`)
+  const title = escapeProperty(`${p.name}${p.field ? ' ' + shownField(p.field) : ''}`)
   const text = escapeData(p.hint ? `${p.message} (hint: ${p.hint})` : p.message)
   return `::${isWarning(p) ? 'warning' : 'error'} file=${escapeProperty(p.file)},line=${p.line},col=${p.column},title=${title}::${text}`
 }
@@ -115,7 +115,7 @@ export function markdownSummary(found: readonly Problem[], changed?: ReadonlySet
     lines.push('| line | field | what is wrong | what to do |', '| ---: | --- | --- | --- |')
     for (const p of group.problems) {
       const what = `${isWarning(p) ? '⚠️ warning: ' : ''}${p.message} (${p.name})`
-      lines.push(`| ${p.line} | ${markdownText(p.field)} | ${markdownText(what)} | ${markdownText(p.hint ?? '')} |`)
+      lines.push(`| ${p.line} | ${markdownText(shownField(p.field))} | ${markdownText(what)} | ${markdownText(p.hint ?? '')} |`)
     }
     lines.push('')
   }

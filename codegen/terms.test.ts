@@ -83,7 +83,7 @@ describe('the size of a file once its terms are inserted', () => {
         column: 5,
         field: 'descriptionTwo[0]',
         message:
-          "with its 12,000 inserted terms the file's text is 973 KB; at most 256 KB is allowed (most insertions are in descriptionTwo[0])",
+          "with its 12,000 inserted terms the file's text is 973 KB; at most 256 KB is allowed (most insertions are in descriptionTwo 1)",
       }),
     ])
   })

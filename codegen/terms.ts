@@ -1,5 +1,5 @@
 import { insertTerms } from '../src/core/terms.ts'
-import { problem, type Problem } from './errors.ts'
+import { problem, shownField, type Problem } from './errors.ts'
 import { MAX_CONTENT_FILE_BYTES } from './limits.ts'
 import { formatFieldPath, placeIn, setAt, textLeaves, type PathSegment, type YamlSource } from './yaml-source.ts'
 
@@ -85,7 +85,7 @@ export function expandTerms(
           bytes,
           MAX_CONTENT_FILE_BYTES,
           insertions,
-          formatFieldPath(mostInsertions.path),
+          shownField(formatFieldPath(mostInsertions.path)),
         ),
       )
   }

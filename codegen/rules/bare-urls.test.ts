@@ -17,7 +17,7 @@ describe('a web address written out as text', () => {
         column: 5,
         field: 'descriptionOne[0]',
         message: 'https://example.com/contact is written out as text: readers see the address but cannot click it',
-        hint: 'Make it a link with words that say where it leads: <a href="https://example.com/contact">…</a>.',
+        hint: "Make it a link with words that say where it leads: <a href='https://example.com/contact'>…</a>.",
       }),
     ])
     expect(isWarning(problems[0])).toBe(true)
@@ -27,14 +27,19 @@ describe('a web address written out as text', () => {
     const [found] = fileRuleProblems(bareUrls, 'title2: see www.example.com/ai\n')
     expect(found.message).toMatch(/^www\.example\.com\/ai is written out/)
     expect(found.hint).toBe(
-      'This field cannot hold a link: remove the address, and link to it from a description (<a href="…">…</a>) instead.',
+      "This field cannot hold a link: remove the address, and link to it from a description (<a href='…'>…</a>) instead.",
     )
   })
 
   it('suggests https:// for an address written from www.', () => {
     expect(fileRuleProblems(bareUrls, paragraph('Go to www.example.com today'))[0].hint).toContain(
-      '<a href="https://www.example.com">',
+      "<a href='https://www.example.com'>",
     )
+  })
+
+  it('writes the link in double quotes in a value in single quotes, where a single quote would end it', () => {
+    const [found] = fileRuleProblems(bareUrls, "descriptionOne:\n  - 'Book a call at https://example.com/contact.'\n")
+    expect(found.hint).toContain('<a href="https://example.com/contact">…</a>')
   })
 
   // [what, file text, kind of file]

@@ -3,14 +3,15 @@ import { fieldSchema } from '../json-schema.ts'
 import { ALL_SCHEMAS, schemaFiles, type ContentKind } from '../schemas.ts'
 import type { PathSegment } from '../yaml-source.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
+import { attributeFor, quoteAt, type ValueQuote } from './value-quoting.ts'
 
 /** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
-  BareUrl: (url: string, markup: boolean): Explained => ({
+  BareUrl: (url: string, markup: boolean, quote: ValueQuote = ''): Explained => ({
     message: `${url} is written out as text: readers see the address but cannot click it`,
     hint: markup
-      ? `Make it a link with words that say where it leads: <a href="${/^www\./i.test(url) ? 'https://' + url : url}">…</a>.`
-      : 'This field cannot hold a link: remove the address, and link to it from a description (<a href="…">…</a>) instead.',
+      ? `Make it a link with words that say where it leads: <a ${attributeFor(quote, 'href', /^www\./i.test(url) ? 'https://' + url : url)}>…</a>.`
+      : `This field cannot hold a link: remove the address, and link to it from a description (<a ${attributeFor('"', 'href', '…')}>…</a>) instead.`,
   }),
 }
 
@@ -49,18 +50,19 @@ export const bareUrls = defineFileRule({
   stage: 'content',
   kinds: ALL_KINDS,
   messages,
-  leaf({ path, text, role }, { at, kind }) {
+  leaf({ path, text, role }, { at, kind, source }) {
     if (role === 'image') return undefined
     const markup = role === 'markup'
     const urls = bareAddresses(text, markup)
     if (urls.length === 0 || (!markup && isAddressField(kind, path))) return undefined
-    return urls.map((url): Problem => problem('BareUrl', at(path), url, markup))
+    const place = at(path)
+    return urls.map((url): Problem => problem('BareUrl', place, url, markup, quoteAt(source, place)))
   },
   docs: {
     BareUrl: {
       means:
         'A warning: a web address is written out as text, where readers cannot click it. In a description, make it a link; in a plain field, link to it from a description instead.',
-      example: ['https://www.corvane.example/contact', true],
+      example: ['https://www.corvane.example/contact', true, '"'],
     },
   },
 })

@@ -12,7 +12,7 @@ import {
   contractTermRules,
   type Audience,
 } from '../claim-phrases.ts'
-import { reporter, type Problem, type Explained } from '../errors.ts'
+import { reporter, shownField, type Problem, type Explained } from '../errors.ts'
 import type { ContractTerms } from '../terms.ts'
 import { formatFieldPath, placeIn, textLeaves, type YamlSource } from '../yaml-source.ts'
 import { defineSiteRule } from './types.ts'
@@ -162,7 +162,7 @@ function pageClaimProblems(page: YamlSource, context: ClaimContext): Problem[] {
           { file: s.file, line: 1, column: 1, field: formatFieldPath(['audience', 'places', s.index]) },
           place,
           phrase,
-          `${here.file}:${here.line}:${here.column} (${here.field})`,
+          `${here.file}:${here.line}:${here.column} (${shownField(here.field)})`,
         ),
       ),
     ]

@@ -1,5 +1,6 @@
 import { reporter, type Problem, type Explained } from '../errors.ts'
 import { placeIn, type YamlSource } from '../yaml-source.ts'
+import { copiesLast } from './page-addresses.ts'
 import { defineSiteRule } from './types.ts'
 
 /** What this rule reports, and the hint for each: its part of the catalogue. */
@@ -33,7 +34,7 @@ interface KeptTitle {
 /**
  * No two pages may share a metaTitle, a label or a title1: a page copied and left unchanged gives two
  * menu entries of one name and two search results of one title. Reported on the later page (in name
- * order), naming the first.
+ * order, a file whose name cannot be an address after the others: that is the copy), naming the first.
  */
 export const duplicateTitles = defineSiteRule({
   name: 'duplicate-titles',
@@ -49,7 +50,7 @@ export const duplicateTitles = defineSiteRule({
   check({ files }) {
     const first = new Map<string, YamlSource>()
     const problems: Problem[] = []
-    for (const { source, kept } of files) {
+    for (const { source, kept } of copiesLast(files)) {
       for (const { field, text, key } of kept ?? []) {
         const id = `${field}\0${key}`
         const other = first.get(id)

@@ -69,6 +69,13 @@ function renamedTo(address: string, routes: ReadonlySet<string>, linked: Readonl
   )
 }
 
+/** The link as it was likely meant: its address replaced by the closest page's, its #part or ?query kept. */
+function likelyHref({ href, target }: KeptLink, routes: ReadonlySet<string>): string | undefined {
+  const page = closest(target, routes)
+  const at = href.indexOf(target)
+  return page && at >= 0 ? href.slice(0, at) + page + href.slice(at + target.length) : page
+}
+
 /**
  * Site-relative links of markup fields lead to a route of the site; one to an old address that
  * content/redirects.yaml sends on is only a warning. When two or more files link to the same missing
@@ -119,7 +126,7 @@ export const internalLinks = defineSiteRule({
       const target = links[0].link.target
       if (isLandingRoute(target) && linkedFrom.length >= 2)
         problems.push(problem('LinkedPageMissing', at(links[0]), target, linkedFrom, renamedTo(target, routes, linked)))
-      else for (const l of links) problems.push(problem('BrokenLink', at(l), l.link.href, closest(l.link.target, routes)))
+      else for (const l of links) problems.push(problem('BrokenLink', at(l), l.link.href, likelyHref(l.link, routes)))
     }
     return problems
   },

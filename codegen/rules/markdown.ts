@@ -1,12 +1,13 @@
 import { reporter, type Explained } from '../errors.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
+import { attributeFor, quoteAt, type ValueQuote } from './value-quoting.ts'
 
 /** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
-  MarkdownFormatting: (written: string, markup: boolean): Explained => ({
+  MarkdownFormatting: (written: string, markup: boolean, quote: ValueQuote = ''): Explained => ({
     message: `${written} is Markdown, which the site does not read: the page shows the symbols as written`,
     hint: markup
-      ? 'Write bold as <b>…</b>, italics as <i>…</i> and a link as <a href="…">…</a>; a text cannot hold a heading, so remove the #.'
+      ? `Write bold as <b>…</b>, italics as <i>…</i> and a link as <a ${attributeFor(quote, 'href', '…')}>…</a>; a text cannot hold a heading, so remove the #.`
       : 'This field is plain text: remove the *, _, # or [ ](…) and keep the words.',
   }),
 }
@@ -53,16 +54,18 @@ export const markdown = defineFileRule({
   stage: 'content',
   kinds: ALL_KINDS,
   messages,
-  leaf({ path, text, role }, { at }) {
+  leaf({ path, text, role }, { at, source }) {
     if (role === 'image') return undefined
     const written = firstMarkdown(text)
-    return written ? [problem('MarkdownFormatting', at(path), written, role === 'markup')] : undefined
+    if (!written) return undefined
+    const place = at(path)
+    return [problem('MarkdownFormatting', place, written, role === 'markup', quoteAt(source, place))]
   },
   docs: {
     MarkdownFormatting: {
       means:
         'A text holds Markdown (**bold**, *italic*, _italic_, [text](link) or a # heading), often pasted from a document or a chat tool. The site does not read Markdown, so the symbols would show on the page.',
-      example: ['**fixed price**', true],
+      example: ['**fixed price**', true, '"'],
     },
   },
 })

@@ -26,12 +26,24 @@ describe('page addresses', () => {
     [
       'a name that cannot be an address',
       ['content/pages/ai consulting.yaml'],
-      [['InvalidFileName', 'content/pages/ai consulting.yaml', "'ai consulting' cannot be a page address"]],
+      [
+        [
+          'InvalidFileName',
+          'content/pages/ai consulting.yaml',
+          "the file name 'ai consulting' cannot be a page address: it has spaces or signs other than single hyphens",
+        ],
+      ],
     ],
     [
       'a double hyphen',
       ['content/pages/ai--consulting.yaml'],
-      [['InvalidFileName', 'content/pages/ai--consulting.yaml', "'ai--consulting' cannot be a page address"]],
+      [
+        [
+          'InvalidFileName',
+          'content/pages/ai--consulting.yaml',
+          "the file name 'ai--consulting' cannot be a page address: it has spaces or signs other than single hyphens",
+        ],
+      ],
     ],
     ['distinct addresses', ['content/pages/Ai-Development.yaml', 'content/pages/Ai-Consulting.yaml'], []],
   ])('%s', (_what, files, expected) => {

@@ -5,10 +5,13 @@ import { defineSiteRule } from './types.ts'
 
 /** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
-  InvalidFileName: (name: string): Explained => ({
-    message: `'${name}' cannot be a page address`,
-    hint: 'Use letters, digits and single hyphens only, e.g. ai-consulting-denver.yaml.',
-  }),
+  InvalidFileName: (name: string): Explained => {
+    const renamed = pageNameFor(name)
+    return {
+      message: `the file name '${name}' cannot be a page address: it has spaces or signs other than single hyphens`,
+      hint: `Rename the file: letters, digits and single hyphens only, no spaces${renamed ? `, e.g. ${renamed}.yaml` : ''}. A copy of another page also needs titles and text of its own.`,
+    }
+  },
   DuplicatePath: (path: string, other: string): Explained => ({
     message: `the page address ${path} is already used by ${other}`,
     hint: 'Addresses must differ in more than letter case. Rename one of the files.',
@@ -19,6 +22,37 @@ const problem = reporter(messages)
 
 /** A page file's name without .yaml, which is its address: letters and digits in words joined by single hyphens. */
 export const PAGE_FILE_NAME = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/
+
+/** A file name as a page address can hold it: each run of spaces and signs one hyphen; '' when no letter or digit is left. */
+const pageNameFor = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+
+/** Whether a page file's name can be its address. */
+const hasPageName = (file: string) => PAGE_FILE_NAME.test(path.basename(file, '.yaml'))
+
+/** What a file manager or an editor appends to a copy's name: " copy", " (1)", "-2", "-copy". */
+const COPY_SUFFIX = /[-_\s]*(?:\(\d+\)|\d+|copy(?:[-_\s]*\d+)?)$/i
+
+/**
+ * Pages in the order in which the first of two alike is the original and the second its copy: a
+ * file whose name cannot be an address ("Ai-Development (1).yaml", "… copy.yaml") is the copy a
+ * file manager saved, so those come last; before them, a page named as another page with a copy's
+ * ending ("Ai-Development-1.yaml"); otherwise name order.
+ */
+export function copiesLast<F extends { source: { file: string } }>(files: readonly F[]): F[] {
+  const names = new Set(files.map((f) => path.basename(f.source.file, '.yaml').toLowerCase()))
+  const rank = ({ source }: F) => {
+    if (!hasPageName(source.file)) return 2
+    const name = path.basename(source.file, '.yaml')
+    const original = name.replace(COPY_SUFFIX, '')
+    return original !== name && names.has(original.toLowerCase()) ? 1 : 0
+  }
+  return [0, 1, 2].flatMap((r) => files.filter((f) => rank(f) === r))
+}
 
 /** A page file's name is its address: one an address can be, and no other page's in other letter case. */
 export const pageAddresses = defineSiteRule({
@@ -32,7 +66,7 @@ export const pageAddresses = defineSiteRule({
     for (const { source } of files) {
       const name = path.basename(source.file, '.yaml')
       const at = { file: source.file, line: 1, column: 1, field: '' }
-      if (!PAGE_FILE_NAME.test(name)) problems.push(problem('InvalidFileName', at, name))
+      if (!hasPageName(source.file)) problems.push(problem('InvalidFileName', at, name))
       const route = landingRouteOf(source.file)
       const other = byRoute.get(route.toLowerCase())
       if (other) problems.push(problem('DuplicatePath', at, route, other))
@@ -47,7 +81,7 @@ export const pageAddresses = defineSiteRule({
     },
     InvalidFileName: {
       means: 'The file name becomes the page address, so it may hold only letters, digits and hyphens.',
-      example: ['AI Development'],
+      example: ['Ai-Development (1)'],
     },
   },
 })

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv'
 import { closest } from '../closest.ts'
-import { reporter, problem as stepProblem, type FieldShape, type Problem, type Explained } from '../errors.ts'
+import { reporter, problem as stepProblem, shownField, type FieldShape, type Problem, type Explained } from '../errors.ts'
 import { fieldSchema, type JsonSchema } from '../json-schema.ts'
 import { ALL_SCHEMAS, schemaFiles, validatorFor, type ContentKind } from '../schemas.ts'
 import { formatFieldPath, type PathSegment, type YamlSource } from '../yaml-source.ts'
@@ -39,7 +39,34 @@ const messages = {
     message: `'${value}' does not have the expected form`,
     hint: description,
   }),
+  PictureFileName: (written: string, renamed: string): Explained => ({
+    message: `the picture's file name "${written.split('/').pop()}" cannot be part of an address: it has capitals, spaces or other signs`,
+    hint: `Rename the file: lower case, hyphens, no spaces. Call it public${renamed} and write ${renamed} here.`,
+  }),
   SchemaViolation: (detail: string): Explained => ({ message: detail }),
+}
+
+/**
+ * A picture's path with its file name as a picture's address can hold it: lower case, each run of
+ * spaces and signs one hyphen; undefined for a path that is not under /images/.
+ */
+function pictureNamed(path: string): string | undefined {
+  const parts = /^\/images\/(.*\/)?([^/]+?)(\.[A-Za-z0-9]+)$/.exec(path.trim())
+  if (!parts) return undefined
+  const [, folder = '', name, extension] = parts
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9.]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+  return slug ? `/images/${folder}${slug}${extension.toLowerCase()}` : undefined
+}
+
+/** A picture path refused by its field's pattern for its file name alone: the name to give the file. */
+function renamedPicture(value: unknown, pattern: string | undefined): string | undefined {
+  const renamed = typeof value === 'string' && pattern !== undefined ? pictureNamed(value) : undefined
+  return renamed !== undefined && renamed !== value && new RegExp(pattern!, 'u').test(renamed) ? renamed : undefined
 }
 
 const problem = reporter(messages)
@@ -102,7 +129,7 @@ function schemaProblem(error: ErrorObject, source: YamlSource, kind: ContentKind
       const field = fieldSchema(schemaFiles[kind].schema, [...path, key], ALL_SCHEMAS)
       const description = (schema.properties ?? {})[key]?.description ?? field?.description
       const where = { ...at(path), field: formatFieldPath([...path, key]) }
-      return stepProblem('MissingField', where, key, description, shapeOf(field), formatFieldPath(path))
+      return stepProblem('MissingField', where, key, description, shapeOf(field), shownField(formatFieldPath(path)))
     }
     case 'type':
       return problem('WrongType', at(path), TYPE_NAMES[String(params.type)] ?? String(params.type), describeType(error.data))
@@ -118,8 +145,11 @@ function schemaProblem(error: ErrorObject, source: YamlSource, kind: ContentKind
       const allowed = (params.allowedValues as unknown[]).map(String)
       return problem('InvalidValue', at(path), String(error.data), allowed.join(', '), closest(String(error.data), allowed))
     }
-    case 'pattern':
+    case 'pattern': {
+      const renamed = renamedPicture(error.data, schema.pattern)
+      if (renamed) return problem('PictureFileName', at(path), String(error.data), renamed)
       return problem('InvalidFormat', at(path), String(error.data), description)
+    }
     default:
       return problem('SchemaViolation', at(path), `${error.message ?? 'is not valid'}`)
   }
@@ -174,6 +204,11 @@ export const schema = defineFileRule({
     InvalidFormat: {
       means: 'The value does not have the required form, e.g. an image path outside /images/.',
       example: ['images/hero.png', 'Path of the file under public/, e.g. /images/pages/ai-development-hero.svg.'],
+    },
+    PictureFileName: {
+      means:
+        "A picture's file name becomes part of its address, so it may hold only lower-case letters, digits and hyphens: a photo saved as Team Photo.PNG is renamed team-photo.png, and the page names it so.",
+      example: ['/images/pages/Team Photo.PNG', '/images/pages/team-photo.png'],
     },
     SchemaViolation: {
       means: 'Another rule of the page format is broken; the message says which.',

@@ -21,7 +21,7 @@ describe('one page, one copy', () => {
       ['content/pages/b.yaml', 3, 5, 'descriptionTwo[0]'],
       ['content/pages/a.yaml', 2, 5, 'descriptionOne[0]'],
     ])
-    expect(problems[0].message).toBe('this paragraph is also used by content/pages/a.yaml:2:5 (descriptionOne[0])')
+    expect(problems[0].message).toBe('this paragraph is also used by content/pages/a.yaml:2:5 (descriptionOne 1)')
   })
 
   it('reports a page that shares more than four paragraphs with another once, as a copy, on the later file', () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { reporter, type Explained, type Place } from '../errors.ts'
+import { reporter, shownField, type Explained, type Place } from '../errors.ts'
 import { placeIn, type PathSegment, type YamlSource } from '../yaml-source.ts'
+import { copiesLast } from './page-addresses.ts'
 import { defineSiteRule } from './types.ts'
 
 /** What this rule reports, and the hint for each: its part of the catalogue. */
@@ -36,7 +37,7 @@ interface ParagraphEntry {
   key: string
 }
 
-const named = (where: Place) => `${where.file}:${where.line}:${where.column} (${where.field})`
+const named = (where: Place) => `${where.file}:${where.line}:${where.column} (${shownField(where.field)})`
 
 /**
  * Every text of 120 characters or more must be on one page only (integration names aside, which are
@@ -57,7 +58,7 @@ export const sharedParagraphs = defineSiteRule({
     const seen = new Map<string, { path: PathSegment[]; source: YamlSource }>()
     /** The paragraphs each page shares with an earlier one, by the pair's two files. */
     const shared = new Map<string, { here: Place; there: Place }[]>()
-    for (const { source, kept } of files) {
+    for (const { source, kept } of copiesLast(files)) {
       for (const { path: at, key } of kept ?? []) {
         const first = seen.get(key)
         if (!first) {
@@ -74,7 +75,7 @@ export const sharedParagraphs = defineSiteRule({
       // A page copied from another is one problem on the copy, not one per paragraph on both.
       if (pairs.length > COPIED_PAGE_AT) {
         const { here, there } = pairs[0]
-        return [problem('CopiedPage', here, pairs.length, there.file, `line ${here.line} (${here.field})`)]
+        return [problem('CopiedPage', here, pairs.length, there.file, `line ${here.line} (${shownField(here.field)})`)]
       }
       return pairs.flatMap(({ here, there }) => [
         problem('DuplicateParagraph', here, named(there)),
@@ -85,12 +86,12 @@ export const sharedParagraphs = defineSiteRule({
   docs: {
     DuplicateParagraph: {
       means: 'The same long text (120 characters or more) is on two pages. Each page needs its own words.',
-      example: ['content/pages/Ai-Consulting.yaml:14:5 (descriptionOne[0])'],
+      example: ['content/pages/Ai-Consulting.yaml:14:5 (descriptionOne 1)'],
     },
     CopiedPage: {
       means:
         'More than four long texts of this page are the same as on another page: it was copied and not yet rewritten. Reported once, at its first shared text.',
-      example: [12, 'content/pages/Ai-Consulting.yaml', 'line 18 (descriptionOne[0])'],
+      example: [12, 'content/pages/Ai-Consulting.yaml', 'line 18 (descriptionOne 1)'],
     },
   },
 })
