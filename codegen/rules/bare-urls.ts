@@ -3,7 +3,7 @@ import { fieldSchema } from '../json-schema.ts'
 import { ALL_SCHEMAS, schemaFiles, type ContentKind } from '../schemas.ts'
 import type { PathSegment } from '../yaml-source.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
-import { attributeFor, quoteAt, type ValueQuote } from './value-quoting.ts'
+import { attributeFor, quoteAt, type ValueQuote } from '../value-quoting.ts'
 
 /** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {

@@ -1,6 +1,6 @@
 import { reporter, type Explained } from '../errors.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
-import { attributeFor, quoteAt, type ValueQuote } from './value-quoting.ts'
+import { attributeFor, quoteAt, type ValueQuote } from '../value-quoting.ts'
 
 /** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {

@@ -2,8 +2,8 @@
  * How a value is quoted in its file, so that markup a hint suggests can be pasted into it as it
  * stands: an attribute in the same quotes as the value would end the value there.
  */
-import type { Place } from '../errors.ts'
-import type { YamlSource } from '../yaml-source.ts'
+import type { Place } from './errors.ts'
+import type { YamlSource } from './yaml-source.ts'
 
 /** The quote a value is written in: '"', "'", or '' when it is plain or a block of lines. */
 export type ValueQuote = '"' | "'" | ''
