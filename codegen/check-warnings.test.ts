@@ -37,9 +37,7 @@ describe('warnings', { timeout: 60_000 }, () => {
     const root = siteWith([ANSWER, longAnswer])
     const run = contentCheck(root)
     expect(run.status).toBe(0)
-    expect(run.stderr).toMatch(
-      /ai-consulting-chicago\.yaml:110:13 {2}faqs 1 › answer {2}warning: this answer is \d+ words long/,
-    )
+    expect(run.stderr).toMatch(/ai-consulting-chicago\.yaml:110:13 {2}faqs 1 › answer {2}warning: this answer is \d+ words long/)
     expect(run.stderr).toContain('1 warning(s), no errors.')
     expect(run.stdout).toMatch(/^::warning file=content\/pages\/ai-consulting-chicago\.yaml,line=110,col=13,title=LongFaqAnswer/m)
     expect(run.stdout).toContain('content ok: 50 pages')
