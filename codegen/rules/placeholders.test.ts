@@ -46,7 +46,7 @@ describe('stand-ins for copy not written yet', () => {
     ['a lone coming soon', 'title1: "Coming soon!"\n', 'Coming soon!'],
     ['content coming soon', 'title1: "AI for retail. Content coming soon."\n', 'Content coming soon'],
   ])('%s', (_what, text, stand_in) => {
-    expect(found(text)).toEqual([['DummyText', `"${stand_in}" is placeholder text, and readers of the live site would see it`]])
+    expect(found(text)).toEqual([['DummyText', `"${stand_in}" stands in for copy not written yet`]])
   })
 
   it.each([
@@ -67,7 +67,7 @@ describe('stand-ins for copy not written yet', () => {
 
   it('reads the text a visitor sees, not the markup around it', () => {
     const text = 'faqs: [{question: "Why?", answer: "Pricing is <b>T</b>BD."}]\n'
-    expect(found(text)).toEqual([['DummyText', '"TBD" is placeholder text, and readers of the live site would see it']])
+    expect(found(text)).toEqual([['DummyText', '"TBD" stands in for copy not written yet']])
   })
 })
 

@@ -11,7 +11,7 @@ const messages = {
     hint: 'Replace the whole value, including "TODO:", with the real copy; the placeholder says what belongs here.',
   }),
   DummyText: (found: string): Explained => ({
-    message: `"${quoted(found)}" is placeholder text, and readers of the live site would see it`,
+    message: `"${quoted(found)}" stands in for copy not written yet`,
     hint: `Write the real copy in place of "${quoted(found)}". If it is not known yet, leave the sentence out rather than publish the stand-in.`,
   }),
 }
@@ -44,7 +44,8 @@ const DUMMY_TEXT: readonly RegExp[] = [
 ]
 
 /** Letters every stand-in of DUMMY_TEXT holds, so the patterns run only on the few texts that may match. */
-const MAY_HOLD_DUMMY_TEXT = /lorem|ipsum|dolor|consectetur|adipiscing|eiusmod|tempor|\btb[dca]\b|\btk|xx|\[|\bhere\b|to\s+come\b|coming\s+soon/i
+const MAY_HOLD_DUMMY_TEXT =
+  /lorem|ipsum|dolor|consectetur|adipiscing|eiusmod|tempor|\btb[dca]\b|\btk|xx|\[|\bhere\b|to\s+come\b|coming\s+soon/i
 
 /**
  * Angle brackets around an instruction: "<insert city>", "<add quote>". Read in the text as written,
