@@ -47,6 +47,7 @@ describe('phone numbers and email addresses', () => {
     ["the company's address as a mailto: link", '<a href="mailto:hello@corvane.example">Email us</a>.'],
     ['a handle', 'Follow @corvane on LinkedIn.'],
     ['a package name', 'We use @tanstack/query.'],
+    ['a picture at twice the size', 'See /images/team@2x.png and logo@2x.webp.'],
     ['a year range and a duration', 'From 2019-2024 we ran pilots of 4-6 weeks.'],
     ['figures with plus signs', '850 + projects and +40% accuracy, +10,000 users.'],
     ['an order number', 'Ticket 4155550199 was closed.'],

@@ -47,8 +47,12 @@ const PHONE = new RegExp(
   String.raw`(?<![\w+$.,/-])(?:tel:\+?\d[\d().-]{6,}\d|(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}|\+\d{1,3}(?:[\s.-]\(?\d{1,4}\)?){2,5})(?![\w-]|[.,]\d)`,
   'gi',
 )
-/** An email address, in text or a mailto: link; a handle (@corvane) or a package (@scope/name) is none. */
-const EMAIL = /(?<![\w.+%-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])/g
+/**
+ * An email address, in text or a mailto: link; a handle (@corvane), a package (@scope/name) or a
+ * picture at twice the size (/images/logo@2x.png) is none.
+ */
+const EMAIL =
+  /(?<![\w.+%/-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?!(?:png|jpe?g|gif|svg|webp|avif|ico)\b)[A-Za-z]{2,}(?![\w-])/g
 
 /** A phone number's digits as the company's are kept: without a leading country code 1. */
 function phoneDigits(written: string): string | undefined {
