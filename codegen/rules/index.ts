@@ -6,6 +6,7 @@
 import { bareUrls } from './bare-urls.ts'
 import { blogIds } from './blog-ids.ts'
 import { claims } from './claims.ts'
+import { companyFacts } from './company-facts.ts'
 import { curlyQuotes } from './curly-quotes.ts'
 import { cutByComment } from './cut-by-comment.ts'
 import { duplicateTitles } from './duplicate-titles.ts'
@@ -57,6 +58,7 @@ export const siteRules: readonly SiteRule[] = [
   sharedParagraphs,
   duplicateTitles,
   claims,
+  companyFacts,
   publicFiles,
   unpublishedFiles,
 ]

@@ -1,5 +1,7 @@
 /** Runs one rule as the checker does, on text or parsed files: for the rules' own tests. */
+import { readFileSync } from 'node:fs'
 import { checkSource, fileLeaves } from '../checker.ts'
+import { loadContent } from '../content.ts'
 import { contentKindOf } from '../content-files.ts'
 import type { Problem } from '../errors.ts'
 import type { ContentKind } from '../schemas.ts'
@@ -61,4 +63,17 @@ export function siteFilesProblems(rule: SiteRule, files: Record<string, string>)
     return { kind, source, kept }
   })
   return siteProblems({ root: '', files: checked }, [rule])
+}
+
+/**
+ * Every problem of the real site with `edits` made to one of its files, as the check of a pull
+ * request would find them; the edited text stands in for the file, and nothing on disk changes.
+ */
+export function realSiteProblems(file: string, ...edits: [from: string, to: string][]): Problem[] {
+  let text = readFileSync(file, 'utf8')
+  for (const [from, to] of edits) {
+    if (!text.includes(from)) throw new Error(`${file} does not hold ${JSON.stringify(from)}`)
+    text = text.replace(from, to)
+  }
+  return loadContent('.', { file, text }).problems
 }
