@@ -136,20 +136,37 @@ describe('npm run content:preview', () => {
   it('previews uncommitted edits: old and new words of the FAQ answer, its item before and after, a new page', () => {
     edit('content/pages/Ai-Development.yaml', FAQ_ANSWER, FAQ_ANSWER.replace('4-6 weeks', 'five weeks'))
     const page = parse(readFileSync(path.join(repo, 'content/pages/Ai-Consulting.yaml'), 'utf8')) as Record<string, unknown>
-    writeFileSync(path.join(repo, 'content/pages/Ai-Consulting-2.yaml'), stringify(realSizeCopy(page, 2)))
+    // A new page with a picture of its own, uploaded beside it.
+    const newPage = realSizeCopy(page, 2) as { img1: { src: string }; title1: string }
+    newPage.img1.src = '/images/pages/consulting-2.svg'
+    cpSync(path.join(repo, 'public/images/pages/ai-strategy.svg'), path.join(repo, 'public/images/pages/consulting-2.svg'))
+    writeFileSync(path.join(repo, 'content/pages/Ai-Consulting-2.yaml'), stringify(newPage))
+    // A link given a new address and new words, and a service card added.
+    edit(
+      'content/pages/Ai-Consulting.yaml',
+      "<a href='/ai/MLOps-Consulting-service'>MLOps</a>",
+      "<a href='/ai/Ai-As-A-Service'>MLOps support</a>",
+    )
+    edit(
+      'content/pages/Ai-Consulting.yaml',
+      /(\n {4}desc: "Practical training[^\n]*\n)/,
+      '$1  - title: "AI audit"\n    desc: "An independent review of the models you already run, with a short list of fixes."\n',
+    )
     const result = preview()
     expect(result.status, result.output).toBe(0)
     expect(result.summary).toContain('**No preview deployed:**')
     expect(result.summary).not.toMatch(/\]\(\//)
     const rows = result.summary.split('\n').filter((l) => l.startsWith('| <code>/ai/'))
-    expect(rows).toHaveLength(2)
+    expect(rows).toHaveLength(3)
     expect(rows.find((r) => r.startsWith(`| ${route('/ai/Ai-Development')}`))).toMatch(/\| \d{3,} \| .* \| FAQ 2, answer \|$/)
     expect(rows.find((r) => r.startsWith(`| ${route('/ai/Ai-Consulting-2')}`))).toMatch(/\| new page \|$/)
     expect(result.summary).toContain('| FAQ 2, answer | A pilot that proves the idea on your data takes **4\\-6** weeks\\.')
     expect(result.summary).toContain('| A pilot that proves the idea on your data takes **five** weeks\\.')
     expect(result.pngs).toEqual([
+      'ai-Ai-Consulting-1280.png',
       'ai-Ai-Consulting-2-1280.png',
       'ai-Ai-Consulting-2-375.png',
+      'ai-Ai-Consulting-375.png',
       'ai-Ai-Development-1280.png',
       'ai-Ai-Development-375.png',
     ])
@@ -165,7 +182,35 @@ describe('npm run content:preview', () => {
       expect(crop.height).toBeLessThan(width === 375 ? 700 : 300)
       expect(readFileSync(before).equals(readFileSync(after))).toBe(false)
     }
-    expect(result.crops).toHaveLength(4)
+    expect(result.crops.filter((f) => f.startsWith('ai-Ai-Development--'))).toHaveLength(4)
+
+    // The link: its old and new address and words, the changed part marked.
+    const link = (lead: string, changed: string) => `${markdownText(lead)}**${markdownText(changed)}**`
+    expect(result.summary).toContain(
+      `| Hero paragraphs, paragraph 3, link | ${link('MLOps ', '→ /ai/MLOps-Consulting-service')} | ${link('MLOps ', 'support → /ai/Ai-As-A-Service')} |`,
+    )
+    // The added card, in the form's labels.
+    const card =
+      'service name AI audit, card text An independent review of the models you already run, with a short list of fixes.'
+    expect(result.summary).toContain(`| Service card 8 | – | **${markdownText(card)}** |`)
+    // The new page: field by field, and pictured section by section (nothing to compare with).
+    const newSection = result.summary.slice(result.summary.indexOf(`#### ${route('/ai/Ai-Consulting-2')} (new page)`))
+    expect(newSection).toMatch(/^#### .*\n\n\| field \| before \| after \|\n/)
+    expect(newSection).toContain(`| Hero heading | – | **${markdownText(newPage.title1)}** |`)
+    expect(newSection).toContain(`| Hero image | – | **${markdownText('image file /images/pages/consulting-2.svg, alt text')}`)
+    const newCrops = result.crops.filter((f) => f.startsWith('ai-Ai-Consulting-2--'))
+    expect(newCrops).toEqual(
+      expect.arrayContaining(['ai-Ai-Consulting-2--intro-375-after.png', 'ai-Ai-Consulting-2--faq-1280-after.png']),
+    )
+    expect(newCrops.filter((f) => f.endsWith('-before.png'))).toEqual([])
+    // Its place in the lists every page shows, said once; its picture counted as shown, not listed
+    // among the changed files no page shows.
+    const listed = `the footer of every page, under "Services"; the home page's list "What we build"; sitemap.xml`
+    expect(result.summary.match(/### Every page: the lists of pages/g)).toHaveLength(1)
+    expect(result.summary).toContain(
+      `- ${route('/ai/Ai-Consulting-2')} "AI Consulting 2", a new page, is now listed in: ${markdownText(listed)}.`,
+    )
+    expect(result.summary).not.toContain(route('public/images/pages/consulting-2.svg'))
   }, 300_000)
 
   it("shows the check's problems and still previews the pages that build, failing the run", () => {

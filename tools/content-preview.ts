@@ -14,25 +14,18 @@ import { loadContent, type ContentSet } from '../codegen/content.ts'
 import { errorsAmong } from '../codegen/errors.ts'
 import { checkVerdict } from '../codegen/report.ts'
 import { manifestRoutes } from '../codegen/site-manifest.ts'
-import { truncate } from '../src/core/blog.ts'
-import { htmlFileFor, isFrameRoute } from '../src/core/routes.ts'
+import { htmlFileFor, isFrameRoute, landingRouteOf } from '../src/core/routes.ts'
 import { buildSite } from '../scripts/build.ts'
 import { launchChromium, startSite, type RunningSite } from './chromium.ts'
-import {
-  fieldChanges,
-  plainText,
-  routesOf,
-  SHOWN_CHARACTERS,
-  shortenEdit,
-  type ChangedRoute,
-  type FieldChange,
-} from './content-preview/changes.ts'
+import { fieldChanges, routesOf, type ChangedRoute, type FieldChange } from './content-preview/changes.ts'
 import { fieldName } from './content-preview/field-names.ts'
 import { changedFiles, PreviewUsageError, resolveBase, textAtBase, type PreviewBase } from './content-preview/git-base.ts'
 import { pageFacts } from './content-preview/page-facts.ts'
 import { takePictures, type PictureJob } from './content-preview/pictures.ts'
-import { REPORT_FILE, type ChangeRow, type CheckReport, type PageReport, type PreviewReport } from './content-preview/report.ts'
+import { listingChanges } from './content-preview/listings.ts'
+import { REPORT_FILE, type CheckReport, type PageReport, type PreviewReport } from './content-preview/report.ts'
 import { cropTargetOf, pictureTarget, type CropTarget } from './content-preview/sections.ts'
+import { fileRows, type FileChange } from './content-preview/rows.ts'
 import { renderSummary } from './content-preview/summary.ts'
 import { baseTree, removeTree, treeWithBaseFiles } from './content-preview/trees.ts'
 
@@ -67,33 +60,24 @@ function readYaml(text: string | undefined): unknown {
 const fileText = (tree: string, file: string) =>
   existsSync(path.join(tree, file)) ? readFileSync(path.join(tree, file), 'utf8') : undefined
 
-const clip = (text: string) => truncate(text, SHOWN_CHARACTERS)
-
-/** A field change of `file` as the summary shows it. */
-function changeRow(change: FieldChange, file: string): ChangeRow {
-  const field = fieldName(change.path, contentKindOf(file))
-  if (change.kind === 'edited') {
-    const { before, after } = shortenEdit(plainText(change.before), plainText(change.after))
-    return { field, kind: 'edited', before, after }
-  }
-  const side = (value: unknown) => ({ lead: '', changed: clip(plainText(value)), trail: '' })
-  return change.kind === 'added'
-    ? { field, kind: 'added', after: side(change.after) }
-    : { field, kind: 'removed', before: side(change.before) }
-}
-
-/** One changed file, field by field, with the sections of `route` that show its fields. */
-interface FileChange {
-  file: string
-  before: unknown
-  after: unknown
-  fields: FieldChange[]
+/**
+ * A new file's fields are each listed on their own, so a new page shows field by field and each
+ * section is pictured; otherwise the fields that differ.
+ */
+function fieldsOf(before: unknown, after: unknown): FieldChange[] {
+  if (before !== undefined || after === null || typeof after !== 'object' || Array.isArray(after))
+    return fieldChanges(before, after)
+  // An empty field (`our_steps: []`) shows nothing, so it is not listed.
+  const shown = Object.entries(after).filter(
+    ([, value]) => value !== null && value !== '' && !(Array.isArray(value) && value.length === 0),
+  )
+  return shown.map(([key, value]) => ({ path: [key], kind: 'added', after: value }))
 }
 
 function fileChange(root: string, tree: string, commit: string, file: string): FileChange {
   const before = readYaml(textAtBase(root, commit, file))
   const after = readYaml(fileText(tree, file))
-  return { file, before, after, fields: file.endsWith('.yaml') ? fieldChanges(before, after) : [] }
+  return { file, before, after, fields: file.endsWith('.yaml') ? fieldsOf(before, after) : [] }
 }
 
 /** The sections of `route` a file's change shows in, and the changed fields no section shows. */
@@ -110,13 +94,6 @@ function targetsOf(route: string, change: FileChange) {
     else unpictured.push(fieldName(field.path, contentKindOf(change.file)))
   }
   return { targets: [...targets.values()], unpictured }
-}
-
-/** Rows for a file that is not YAML (a picture, a schema): its name and whether it is new or gone. */
-function fileRows(change: FileChange): ChangeRow[] {
-  if (change.fields.length > 0) return change.fields.map((field) => changeRow(field, change.file))
-  const kind = change.before === undefined && change.file.endsWith('.yaml') ? 'added' : 'edited'
-  return [{ field: change.file, kind }]
 }
 
 /** The routes the build makes from `content`, as visitors open them. */
@@ -156,12 +133,12 @@ function planPreview(root: string, tree: string, base: PreviewBase, changed: Cha
       status,
       facts: !c.removed && existsSync(html) ? pageFacts(readFileSync(html, 'utf8')) : undefined,
       changes:
-        status !== 'edited'
+        status === 'removed'
           ? []
           : own
             ? fileRows(change)
             : [{ field: c.file, kind: change.before === undefined ? 'added' : 'edited' }],
-      unpictured: status === 'edited' && own ? unpictured : [],
+      unpictured: status !== 'removed' && own ? unpictured : [],
       crops: [],
       fullPages: [],
     }
@@ -232,7 +209,7 @@ async function makePreview(root: string, base: PreviewBase, out: string): Promis
     const files = changedSinceBase.filter((f) => !check.leftOut.includes(f))
     const blogUrlOf = (file: string) => (readYaml(fileText(tree, file)) as { custom_url?: string } | undefined)?.custom_url
     const changed = routesOf(files, tree, routesIn(content), blogUrlOf)
-    const reached = new Set(changed.map((c) => c.file))
+    const reached = new Set(changed.flatMap((c) => [c.file, ...(c.alsoFrom ?? [])]))
     report.otherFiles = files.filter((f) => !reached.has(f))
     if (changed.length === 0) {
       const note = base.isHead
@@ -246,7 +223,12 @@ async function makePreview(root: string, base: PreviewBase, out: string): Promis
     if (before) trees.push(before)
     const beforeBuilt = before ? await built(before, path.join(before, 'dist')) : false
     await picture(out, plan, path.join(root, 'dist'), beforeBuilt && before ? path.join(before, 'dist') : undefined)
-    return { ...report, pages: plan.pages, siteWide: plan.siteWide }
+    const pageFiles = files.filter((f) => f.startsWith(`${CONTENT_DIRS.pages}/`) && f.endsWith('.yaml'))
+    const listings = listingChanges(
+      pageFiles.map((f) => ({ route: landingRouteOf(f), ...fileChange(root, tree, base.commit, f) })),
+      path.join(root, 'dist'),
+    )
+    return { ...report, pages: plan.pages, siteWide: plan.siteWide, listings }
   } finally {
     for (const t of trees) removeTree(root, t)
   }

@@ -92,3 +92,22 @@ describe('routesOf', () => {
     expect(post.filter((r) => r.siteWide).map((r) => r.route)).toEqual(['/ai/Page-A', '/ai/Page-B'])
   })
 })
+
+describe('routesOf, a new picture on a changed page', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'routes-of-picture-'))
+  mkdirSync(path.join(root, 'content/pages'), { recursive: true })
+  writeFileSync(path.join(root, 'content/pages/New.yaml'), 'img1:\n  src: /images/pages/new.svg\n')
+
+  it('lists the picture beside the page file that shows it, so it counts as shown', () => {
+    const files = ['content/pages/New.yaml', 'public/images/pages/new.svg']
+    expect(routesOf(files, root, ['/', '/ai/New'], () => undefined)).toEqual([
+      {
+        route: '/ai/New',
+        file: 'content/pages/New.yaml',
+        removed: false,
+        siteWide: false,
+        alsoFrom: ['public/images/pages/new.svg'],
+      },
+    ])
+  })
+})

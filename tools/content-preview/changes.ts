@@ -17,12 +17,15 @@ export interface ChangedRoute {
   removed: boolean
   /** The change reaches every page (site.yaml, a schema) or every landing page (a blog post). */
   siteWide: boolean
+  /** Other changed files the route shows, listed under `file`: a new picture on a new page. */
+  alsoFrom?: string[]
 }
 
 /**
  * Which routes a change reaches: a page file its own route; site.yaml or a schema every route; a
  * blog post the blog list, the post and every landing page (their Recent Blogs); an image the pages
- * that show it. A route reached by its own page file is listed under that file.
+ * that show it. A route reached by its own page file is listed under that file, the other files
+ * that reach it beside.
  */
 export function routesOf(
   files: string[],
@@ -34,6 +37,7 @@ export function routesOf(
   const add = (route: string, file: string, { removed = false, siteWide = false } = {}) => {
     const known = found.get(route)
     if (!known || (known.siteWide && !siteWide)) found.set(route, { route, file, removed, siteWide })
+    else if (known.file !== file) known.alsoFrom = [...(known.alsoFrom ?? []), file]
   }
   const landing = allRoutes.filter((r) => r.startsWith('/ai/'))
   for (const file of files) {

@@ -7,6 +7,7 @@
  */
 import type { Problem } from '../../codegen/errors.ts'
 import type { EditSide } from './changes.ts'
+import type { ListingChange } from './listings.ts'
 import type { ChangeRow, CheckReport, CropPictures, PageFacts, PageReport, PreviewReport } from './report.ts'
 
 /** A report the deploy refuses: the message names the field and what is wrong with it. */
@@ -108,6 +109,14 @@ const pageReport = fields<PageReport>({
   fullPages: list(pictureFile),
 })
 
+const listingChange = fields<ListingChange>({
+  kind: oneOf('added', 'removed', 'renamed', 'relabelled'),
+  route,
+  label: text,
+  was: optional(fields<NonNullable<ListingChange['was']>>({ route, label: text })),
+  places: list(text),
+})
+
 const problem = fields<Problem>({
   name: text,
   file: text,
@@ -135,6 +144,7 @@ const previewReport = fields<PreviewReport>({
       pictured: list(pageReport),
     }),
   ),
+  listings: optional(list(listingChange)),
   otherFiles: list(text),
   pictureLimit: count,
 })

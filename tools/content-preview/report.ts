@@ -4,6 +4,7 @@
  */
 import type { Problem } from '../../codegen/errors.ts'
 import type { EditSide } from './changes.ts'
+import type { ListingChange } from './listings.ts'
 
 export const REPORT_FILE = 'report.json'
 
@@ -74,6 +75,8 @@ export interface PreviewReport {
   note?: string
   pages: PageReport[]
   siteWide?: SiteWideReport
+  /** Pages added, removed, renamed or relabelled: the footer, home index and sitemap that list them. */
+  listings?: ListingChange[]
   /** Changed files that reach no page (notes, redirects, code). */
   otherFiles: string[]
   /** Page-specific routes beyond this many got no pictures. */

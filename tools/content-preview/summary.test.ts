@@ -126,6 +126,31 @@ describe('renderSummary', () => {
   })
 })
 
+describe('renderSummary, the lists of pages', () => {
+  it('names a new, renamed, removed and relabelled page once, each as text', () => {
+    const places = ['the footer of every page, under "Services"', 'the home page\'s list "What we build"', 'sitemap.xml']
+    const md = renderSummary(
+      report({
+        listings: [
+          { kind: 'added', route: '/ai/New-Page', label: 'New *page*', places },
+          { kind: 'renamed', route: '/ai/B', label: 'B', was: { route: '/ai/A', label: 'B' }, places },
+          { kind: 'removed', route: '/ai/Gone', label: 'Gone', places: [] },
+          { kind: 'relabelled', route: '/ai/C', label: 'C2', was: { route: '/ai/C', label: 'C' }, places: ['sitemap.xml'] },
+        ],
+      }),
+      { skipped: 'none' },
+    )
+    const where = markdownText(places.join('; '))
+    expect(md.match(/### Every page: the lists of pages/g)).toHaveLength(1)
+    expect(md).toContain(`- <code>/ai/New\\-Page</code> "New \\*page\\*", a new page, is now listed in: ${where}.`)
+    expect(md).toContain(`- <code>/ai/B</code> "B" replaces <code>/ai/A</code> "B" in: ${where}; the old address is gone.`)
+    expect(md).toContain(
+      `- <code>/ai/Gone</code> "Gone" is removed from the footer of every page, the home page's list and sitemap.xml.`,
+    )
+    expect(md).toContain(`- <code>/ai/C</code> is listed as "C2" (was "C") in: sitemap\\.xml.`)
+  })
+})
+
 describe('markdownText', () => {
   it('shows markup, mentions, issue numbers and table bars as text', () => {
     expect(markdownText('<b>x</b> | @team *y* #12')).toBe('\\<b\\>x\\</b\\> \\| \\@&#8203;team \\*y\\* \\#&#8203;12')

@@ -7,6 +7,7 @@
  */
 import { markdownSummary, markdownText } from '../../codegen/report.ts'
 import type { EditSide } from './changes.ts'
+import type { ListingChange } from './listings.ts'
 import type { ChangeRow, CropPictures, DeployResult, PageReport, PreviewReport } from './report.ts'
 
 /** Marks the one comment each run updates. */
@@ -75,10 +76,8 @@ function pictures(pages: PagePictures[], deploy: DeployResult): string[] {
   const label = (page: PagePictures, crop: CropPictures) => `${several ? `${code(page.route)} ` : ''}${markdownText(crop.label)}`
   if (!('url' in deploy)) {
     const names = shown.flatMap((p) => p.crops.map((c) => label(p, c))).join(', ')
-    return [
-      `Pictures of ${names} (375 and 1280 px, before and after): folder \`crops/\` of the **content-preview** artifact.`,
-      '',
-    ]
+    const sides = shown.some((p) => p.crops.some((c) => c.files.some((f) => f.before))) ? ', before and after' : ''
+    return [`Pictures of ${names} (375 and 1280 px${sides}): folder \`crops/\` of the **content-preview** artifact.`, '']
   }
   const image = (file: string | undefined, width: number) => {
     if (!file) return '(none)'
@@ -138,6 +137,29 @@ function checkLines(report: PreviewReport): string[] {
   return ['### ❌ The content check failed', '', 'Fix these and push again:', '', body, '', ...leftOut]
 }
 
+/** One page's change to the lists of pages, in a sentence: what happened and where it shows. */
+function listingLine(change: ListingChange): string {
+  const page = `${code(change.route)} "${markdownText(change.label)}"`
+  const places = change.places.map(markdownText).join('; ')
+  const was = change.was ?? { route: change.route, label: change.label }
+  switch (change.kind) {
+    case 'added':
+      return `- ${page}, a new page, is now listed in: ${places || 'no list'}.`
+    case 'renamed':
+      return `- ${page} replaces ${code(was.route)} "${markdownText(was.label)}" in: ${places || 'no list'}; the old address is gone.`
+    case 'removed':
+      return `- ${page} is removed from the footer of every page, the home page's list and sitemap.xml.`
+    case 'relabelled':
+      return `- ${code(change.route)} is listed as "${markdownText(change.label)}" (was "${markdownText(was.label)}") in: ${places || 'no list'}.`
+  }
+}
+
+/** The pages added, removed, renamed or relabelled, named once for the lists every page shows. */
+function listingLines(report: PreviewReport): string[] {
+  if (!report.listings?.length) return []
+  return ['### Every page: the lists of pages', '', ...report.listings.map(listingLine), '']
+}
+
 /** The summary of a preview, with the deploy's address (or why there is none) filled in. */
 export function renderSummary(report: PreviewReport, deploy: DeployResult): string {
   const lines = ['## Content preview', '', markdownText(report.base), '', ...deployLines(deploy), '', ...checkLines(report)]
@@ -167,6 +189,7 @@ export function renderSummary(report: PreviewReport, deploy: DeployResult): stri
       ...pictures(pictured, deploy),
     )
   }
+  lines.push(...listingLines(report))
   for (const page of report.pages) lines.push(...pageSection(page, deploy))
   if (report.otherFiles.length) lines.push(`Changed files that no page shows: ${report.otherFiles.map(code).join(', ')}.`, '')
   return lines.join('\n').replace(/\n{3,}/g, '\n\n')
