@@ -149,5 +149,5 @@ export function importedPackages(root: string, files: readonly string[]): Set<st
  */
 export const CHECKER_CODE = {
   sourceDirs: ['codegen', 'codegen/rules', 'src/core', 'schema'],
-  libraries: ['ajv', 'dompurify', 'entities', 'htmlparser2', 'image-size', 'js-yaml', 'jsdom', 'yaml'],
+  libraries: ['ajv', 'dompurify', 'entities', 'franc-min', 'htmlparser2', 'image-size', 'js-yaml', 'jsdom', 'yaml'],
 } satisfies CodeInputs

@@ -11,9 +11,12 @@ import { curlyQuotes } from './curly-quotes.ts'
 import { cutByComment } from './cut-by-comment.ts'
 import { duplicateTitles } from './duplicate-titles.ts'
 import { faqAnswers } from './faq-answers.ts'
+import { headingLetters } from './heading-letters.ts'
 import { imageSizes } from './image-sizes.ts'
 import { internalLinks } from './internal-links.ts'
 import { invalidCharacters } from './invalid-characters.ts'
+import { invisibleCharactersRule } from './invisible-characters.ts'
+import { linkAddresses } from './link-addresses.ts'
 import { locationAudience } from './location-audience.ts'
 import { markdown } from './markdown.ts'
 import { markupAndImages } from './markup-and-images.ts'
@@ -25,6 +28,7 @@ import { publicFiles } from './public-files.ts'
 import { redirects } from './redirects.ts'
 import { schema } from './schema.ts'
 import { sharedParagraphs } from './shared-paragraphs.ts'
+import { textLanguage } from './text-language.ts'
 import { textRuns } from './text-runs.ts'
 import type { FileRule, SiteRule } from './types.ts'
 import { uninsertedTerms } from './uninserted-terms.ts'
@@ -41,12 +45,16 @@ export const fileRules: readonly FileRule[] = [
   uninsertedTerms,
   placeholders,
   markupInPlainText,
+  invisibleCharactersRule,
+  headingLetters,
   markdown,
   curlyQuotes,
   cutByComment,
   bareUrls,
+  linkAddresses,
   faqAnswers,
   imageSizes,
+  textLanguage,
 ]
 
 /** Rules across files, run once every file is checked. */

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isWarning } from '../errors.ts'
 import { internalLinks } from './internal-links.ts'
-import { siteFilesProblems } from './testing.ts'
+import { realContentProblems, siteFilesProblems } from './testing.ts'
 
 const linking = (...hrefs: string[]) =>
   `descriptionOne:\n${hrefs.map((href) => `  - See <a href="${href}">this</a>.\n`).join('')}`
@@ -133,5 +133,76 @@ describe('internal links', () => {
       ],
     ])
     expect(siteFilesProblems(internalLinks, { ...files, 'content/redirects.yaml': redirects }).every(isWarning)).toBe(true)
+  })
+
+  describe("full addresses on the site's own domain", () => {
+    const site = { 'content/site.yaml': 'company:\n  url: https://www.corvane.example\n' }
+
+    it('reports one to a page that does not exist like a / link, with the address to write', () => {
+      const problems = check({
+        ...site,
+        'content/pages/Ai-Development.yaml': page,
+        'content/pages/Ai-Consulting.yaml': linking('https://www.corvane.example/ai/Ai-Developmnet'),
+      })
+      expect(problems).toEqual([
+        [
+          'BrokenLink',
+          'content/pages/Ai-Consulting.yaml',
+          '2:5',
+          'descriptionOne[0]',
+          'links to https://www.corvane.example/ai/Ai-Developmnet, which is not a page of this site',
+          "did you mean /ai/Ai-Development? Write a link inside the site as /ai/Ai-Development, without the site's own https:// address in front.",
+        ],
+      ])
+    })
+
+    it('only warns at one to a page that exists, with or without www., saying to write it as a / link', () => {
+      const files = {
+        ...site,
+        'content/pages/Ai-Development.yaml': page,
+        'content/blogs/rag-basics.yaml': post('http://corvane.example/ai/Ai-Development/#faq'),
+      }
+      const found = siteFilesProblems(internalLinks, files)
+      expect(found.map((p) => [p.name, p.field, isWarning(p), p.hint])).toEqual([
+        [
+          'FullAddressToOwnPage',
+          'description[0]',
+          true,
+          'Write it as /ai/Ai-Development: a full address leaves a preview or a test copy of the site for the live one, so the link cannot be tried before publishing.',
+        ],
+      ])
+    })
+
+    it("leaves alone the rest of the company's domain, other domains, and full addresses when site.yaml gives none", () => {
+      expect(
+        check({
+          ...site,
+          'content/pages/Ai-Consulting.yaml': linking(
+            'https://www.corvane.example/contact',
+            'https://www.corvane.example/ai-consulting',
+            'https://other.example/ai/Nope',
+          ),
+        }),
+      ).toEqual([])
+      expect(check({ 'content/pages/Ai-Consulting.yaml': linking('https://www.corvane.example/ai/Nope') })).toEqual([])
+    })
+  })
+
+  it('checks a full address of the real content like a / link, and passes once it is written as one', { timeout: 60_000 }, () => {
+    const chicago = 'content/pages/ai-consulting-chicago.yaml'
+    const written = 'https://www.corvane.example/ai-consulting\\">AI consulting</a>'
+    const problems = realContentProblems({
+      [chicago]: [[written, 'https://www.corvane.example/ai/Ai-Consultng\\">AI consulting</a>']],
+    })
+    expect(problems.map((p) => [p.name, p.file, p.line, p.field, p.hint])).toEqual([
+      [
+        'BrokenLink',
+        chicago,
+        24,
+        'descriptionOne[2]',
+        "did you mean /ai/Ai-Consulting? Write a link inside the site as /ai/Ai-Consulting, without the site's own https:// address in front.",
+      ],
+    ])
+    expect(realContentProblems({ [chicago]: [[written, '/ai/Ai-Consulting\\">AI consulting</a>']] })).toEqual([])
   })
 })

@@ -2,15 +2,18 @@ import { closest } from '../closest.ts'
 import { reporter, type Problem, type Explained } from '../errors.ts'
 import { markupLinks } from '../markup.ts'
 import { isLandingRoute } from '../../src/core/routes.ts'
+import { contentKindOf } from '../content-files.ts'
 import { addressKey, redirectsOf, routesOf } from './redirects.ts'
 import { ALL_KINDS, defineSiteRule } from './types.ts'
 import { placeIn, type PathSegment, type YamlSource } from '../yaml-source.ts'
 
 /** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
-  BrokenLink: (href: string, suggestion?: string): Explained => ({
+  BrokenLink: (href: string, suggestion?: string, path?: string): Explained => ({
     message: `links to ${href}, which is not a page of this site`,
-    hint: suggestion ? `did you mean ${suggestion}?` : 'Check the address against the files in content/pages.',
+    hint:
+      (suggestion ? `did you mean ${suggestion}?` : 'Check the address against the files in content/pages.') +
+      (path ? ` Write a link inside the site as ${suggestion ?? path}, without the site's own https:// address in front.` : ''),
   }),
   LinkedPageMissing: (address: string, linkedFrom: readonly string[], renamedTo?: string): Explained => {
     const linkers = `${linkedFrom.length} ${linkedFrom.every((f) => f.startsWith('content/pages/')) ? 'pages' : 'files'}`
@@ -32,9 +35,13 @@ const messages = {
     message: `links to ${href}, an old address that content/redirects.yaml sends on to ${to}`,
     hint: `Link straight to ${to}. The old address works for visitors who come from other sites, but a click on this link inside the site goes to the home page instead.`,
   }),
+  FullAddressToOwnPage: (href: string, path: string): Explained => ({
+    message: `links to ${href}, a page of this site, by its full address`,
+    hint: `Write it as ${path}: a full address leaves a preview or a test copy of the site for the live one, so the link cannot be tried before publishing.`,
+  }),
 }
 
-const problem = reporter(messages, ['LinkToOldAddress'])
+const problem = reporter(messages, ['LinkToOldAddress', 'FullAddressToOwnPage'])
 
 /** A site-relative link of a markup field, with the path of the field it is written in. */
 interface KeptLink {
@@ -42,6 +49,8 @@ interface KeptLink {
   /** The route it asks for: no query, no fragment, no trailing slash. */
   target: string
   path: PathSegment[]
+  /** For a full address (https://host/…), its host: a link on the site's own domain is checked like a / link. */
+  host?: string
 }
 
 /** Where a link is written. Found only for a link reported: a position costs a second parse of the file. */
@@ -52,6 +61,34 @@ function linkTarget(href: string): string | undefined {
   if (!href.startsWith('/') || href.startsWith('//')) return undefined
   return href.split(/[?#]/)[0].replace(/\/+$/, '') || '/'
 }
+
+/** A full web address as its host (without www.) and the route it asks for; undefined for anything else. */
+function fullAddressTarget(href: string): { host: string; target: string } | undefined {
+  const found = /^https?:\/\/([^/?#\s]+)(\/[^?#\s]*)?/i.exec(href)
+  if (!found) return undefined
+  return { host: hostKey(found[1]), target: linkTarget(found[2] ?? '/') ?? '/' }
+}
+
+const hostKey = (host: string) =>
+  host
+    .toLowerCase()
+    .replace(/^www\./, '')
+    .replace(/:443$|:80$/, '')
+
+/** The host of the site's own address (company.url of site.yaml), without www.; undefined when site.yaml gives none. */
+function ownHost(sources: readonly YamlSource[]): string | undefined {
+  const site = sources.find((source) => contentKindOf(source.file) === 'site')?.data as
+    { company?: { url?: unknown } } | undefined
+  const url = site?.company?.url
+  return typeof url === 'string' ? fullAddressTarget(url)?.host : undefined
+}
+
+/**
+ * Whether a route is this site's to serve: a fixed route or under /ai/ or /blog/. The rest of the
+ * company's domain (/contact, /about) is another site's, which this check cannot see.
+ */
+const isOwnSection = (route: string, routes: ReadonlySet<string>) =>
+  routes.has(route) || isLandingRoute(route) || route.startsWith('/blog/')
 
 /**
  * The page a missing address probably became: the same address in other letter case, or else the
@@ -94,6 +131,10 @@ export const internalLinks = defineSiteRule({
       for (const href of markupLinks(leaf.text)) {
         const target = linkTarget(href)
         if (target !== undefined) links.push({ href, target, path: leaf.path })
+        else {
+          const full = fullAddressTarget(href)
+          if (full) links.push({ href, ...full, path: leaf.path })
+        }
       }
     }
     return links
@@ -105,9 +146,15 @@ export const internalLinks = defineSiteRule({
     // The links to each missing address, in any letter case: the server sends every spelling to one page.
     const missing = new Map<string, { source: YamlSource; link: KeptLink }[]>()
     const problems: Problem[] = []
+    const host = ownHost(sources)
+    const ofThisSite = (link: KeptLink) => link.host === undefined || (link.host === host && isOwnSection(link.target, routes))
     for (const { source, kept } of files) {
-      for (const link of kept ?? []) {
-        if (routes.has(link.target)) continue
+      for (const link of (kept ?? []).filter(ofThisSite)) {
+        if (routes.has(link.target)) {
+          if (link.host !== undefined)
+            problems.push(problem('FullAddressToOwnPage', placeOf(source, link), link.href, link.target))
+          continue
+        }
         const key = addressKey(link.target)
         const movedTo = redirected.get(key)
         if (movedTo) {
@@ -119,14 +166,20 @@ export const internalLinks = defineSiteRule({
         missing.set(key, group)
       }
     }
-    const linked = new Set(files.flatMap(({ kept }) => (kept ?? []).map((link) => addressKey(link.target))))
+    const linked = new Set(files.flatMap(({ kept }) => (kept ?? []).filter(ofThisSite).map((link) => addressKey(link.target))))
     for (const links of missing.values()) {
       const at = ({ source, link }: (typeof links)[number]) => placeOf(source, link)
       const linkedFrom = [...new Set(links.map((l) => l.source.file))]
       const target = links[0].link.target
       if (isLandingRoute(target) && linkedFrom.length >= 2)
         problems.push(problem('LinkedPageMissing', at(links[0]), target, linkedFrom, renamedTo(target, routes, linked)))
-      else for (const l of links) problems.push(problem('BrokenLink', at(l), l.link.href, likelyHref(l.link, routes)))
+      else
+        for (const { source, link } of links) {
+          // A full address on the site's own domain is suggested as the path to write instead.
+          const full = link.host === undefined ? undefined : link.target
+          const suggestion = full ? closest(link.target, routes) : likelyHref(link, routes)
+          problems.push(problem('BrokenLink', placeOf(source, link), link.href, suggestion, full))
+        }
     }
     return problems
   },
@@ -148,6 +201,11 @@ export const internalLinks = defineSiteRule({
         ],
         '/ai/ai-development',
       ],
+    },
+    FullAddressToOwnPage: {
+      means:
+        "A link names a page of this site by its full address (https://www.… copied from the browser's address bar). A warning: it works on the live site, but from a preview it leads to the live site instead, so write it as /ai/… or /blog/….",
+      example: ['https://www.corvane.example/ai/Ai-Consulting', '/ai/Ai-Consulting'],
     },
     LinkToOldAddress: {
       means:

@@ -8,9 +8,14 @@ describe('markup and image fields', () => {
   // [what, page text, problems as name, field, message]
   it.each([
     [
-      'a link off the site written as //host (a link to a page that does not exist is judged across files)',
+      'a link off the site written as //host, said by the link-addresses rule (and a page that does not exist, judged across files)',
       'descriptionOne: [\'<b>x</b> <a href="/blog">ok</a> <a href="/ai/Nope">no</a> <a href="//evil.example">x</a>\']\n',
-      [['UnsafeMarkup', 'descriptionOne[0]', 'markup would be changed by the sanitizer: href="//evil.example" on <a>']],
+      [],
+    ],
+    [
+      'a tag removed beside an address the sanitizer removes: only the tag',
+      'descriptionOne: [\'<a href="//evil.example" onclick="x()">x</a>\']\n',
+      [['UnsafeMarkup', 'descriptionOne[0]', 'markup would be changed by the sanitizer: onclick on <a>']],
     ],
     [
       'markup nested past the cap, which never reaches the sanitizer',

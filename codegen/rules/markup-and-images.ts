@@ -1,6 +1,7 @@
 import { closest } from '../closest.ts'
 import { reporter, type Problem, type Explained } from '../errors.ts'
 import { nestingProblems, TOO_DEEP, unsafeMarkupChanges } from '../markup.ts'
+import { isHrefRemoval } from './link-addresses.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
 /** What this rule reports, and the hint for each: its part of the catalogue. */
@@ -51,7 +52,8 @@ export const markupAndImages = defineFileRule({
     for (const detail of nesting) problems.push(problem('IllegalNesting', at(path), detail))
     // Markup nested past the cap never reaches the sanitizer, whose recursion it could exhaust.
     if (nesting.includes(TOO_DEEP)) return problems
-    const changes = unsafeMarkupChanges(text)
+    // A link's address the sanitizer removes is the link-addresses rule's, said there with its fix.
+    const changes = unsafeMarkupChanges(text).filter((removed) => !isHrefRemoval(removed))
     if (changes.length > 0) problems.push(problem('UnsafeMarkup', at(path), changes.join(', ')))
     return problems
   },

@@ -1,5 +1,7 @@
 /** Runs one rule as the checker does, on text or parsed files: for the rules' own tests. */
-import { readFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { checkSource, fileLeaves } from '../checker.ts'
 import { loadContent } from '../content.ts'
 import { contentKindOf } from '../content-files.ts'
@@ -76,4 +78,22 @@ export function realSiteProblems(file: string, ...edits: [from: string, to: stri
     text = text.replace(from, to)
   }
   return loadContent('.', { file, text }).problems
+}
+
+/**
+ * Every problem the whole check finds in a copy of the real content (with its schemas and pictures),
+ * `edits` made first to the files they name: each text replaced once, and each must be there.
+ */
+export function realContentProblems(edits: Record<string, readonly [from: string, to: string][]> = {}): Problem[] {
+  const root = mkdtempSync(path.join(tmpdir(), 'real-content-'))
+  for (const dir of ['content', 'schema', 'public']) cpSync(dir, path.join(root, dir), { recursive: true })
+  for (const [file, changes] of Object.entries(edits)) {
+    let text = readFileSync(path.join(root, file), 'utf8')
+    for (const [from, to] of changes) {
+      if (!text.includes(from)) throw new Error(`${file} does not hold ${from}`)
+      text = text.replace(from, to)
+    }
+    writeFileSync(path.join(root, file), text)
+  }
+  return loadContent(root).problems
 }
