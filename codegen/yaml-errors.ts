@@ -5,6 +5,7 @@
  */
 
 import { contentLine, isItem, itemAbove, lineAt, lineUpReference, lineUpWith, parentOf, spaces, type Line } from './yaml-lines.ts'
+import { fixReads, indentRepair, reads } from './yaml-repair.ts'
 
 /** A parser error as `yaml` reports it. */
 interface ParserError {
@@ -18,6 +19,10 @@ interface ExplainedYamlError {
   offset: number
   what: string
   fix?: string
+  /** The fix re-indents a line: it is tried before it is given (yaml-repair.ts). */
+  indentation?: true
+  /** The text with the fix made, where it is not an indent: tried as the indent is. */
+  fixed?: (text: string) => string
 }
 
 const inDoubleQuotes = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
@@ -68,11 +73,13 @@ function indentedMore(line: Line, above: Line): ExplainedYamlError {
       offset: line.start + line.indent,
       what: `${name} above already has its value on its own line, so it cannot also hold this list item`,
       fix: `Remove the value after ${above.key ? `"${above.key}:"` : 'the colon'} on line ${above.number} to make the list its value, or line this item up with the items of its own list.`,
+      indentation: true,
     }
   return {
     offset: line.start + line.indent,
     what: `this line is indented more than ${name} above it, so YAML reads it as part of that value`,
     fix: lineUpWith(above),
+    indentation: true,
   }
 }
 
@@ -89,8 +96,11 @@ function listItemWithoutDash(text: string, line: Line): ExplainedYamlError | und
   const after = before ? undefined : sibling(1)
   if (!before && !after) return undefined
   const lineUp = lineUpWith(contentLine(text, line, -1)).replace(/^./, (c) => c.toLowerCase())
+  const at = line.start + line.indent
   return {
-    offset: line.start + line.indent,
+    offset: at,
+    indentation: true,
+    fixed: (text) => `${text.slice(0, at)}- ${text.slice(at)}`,
     what: 'a list item starts with "- ", and this line, where the items of the list start, does not',
     fix: before
       ? `Start it with "- " if it is a new item of the list. If it belongs to the item above, ${lineUp}`
@@ -154,6 +164,7 @@ function indentMoved(text: string, upper: Line, lower: Line): ExplainedYamlError
     offset: upper.start + upper.indent,
     what: `this line is indented by ${spaces(upper.indent)}, out of step with the lines around it (two spaces per level)`,
     fix: `${expected === 0 ? 'Start it at the very beginning of the line' : `Indent it by ${spaces(expected)}`}, in line with line ${lower.number}.`,
+    indentation: true,
   }
 }
 
@@ -177,11 +188,13 @@ function indentedDifferently(text: string, line: Line): ExplainedYamlError {
       offset: line.start + line.indent,
       what: 'this list item is indented differently from the items above it',
       fix: `Line up its "-" with the one on line ${item.number}: ${item.indent === 0 ? 'at the very beginning of the line' : `indent it by ${spaces(item.indent)}`}.`,
+      indentation: true,
     }
   return {
     offset: line.start + line.indent,
     what: 'this line is indented differently from the lines around it',
     fix: lineUpWith(lineUpReference(text, line)),
+    indentation: true,
   }
 }
 
@@ -314,14 +327,38 @@ function byCode(text: string, error: ParserError, line: Line): ExplainedYamlErro
   return undefined
 }
 
+/** The indent a fix asks for ("Indent it by 6 spaces", "at the very beginning of the line"), if it names one. */
+function indentOfFix(fix: string | undefined): number | undefined {
+  const spacesAsked = /[Ii]ndent it by (\d+) spaces?/.exec(fix ?? '')
+  if (spacesAsked) return Number(spacesAsked[1])
+  return /very beginning of the line/.test(fix ?? '') ? 0 : undefined
+}
+
+/**
+ * An indentation explanation whose fix is tried first: kept when it makes the file read, else the
+ * one re-indented line that does (yaml-repair.ts), else kept as it is.
+ */
+function triedIndentFix(text: string, explained: ExplainedYamlError, stop: Line): ExplainedYamlError {
+  const asked = indentOfFix(explained.fix)
+  if (asked !== undefined && fixReads(text, explained.offset, asked)) return explained
+  if (explained.fixed && reads(explained.fixed(text))) return explained
+  const repair = indentRepair(text, stop)
+  if (!repair) return explained
+  const { line, indent } = repair
+  return {
+    offset: line.start + line.indent,
+    what: `this line is indented by ${spaces(line.indent)}, out of step with the lines around it (two spaces per level)`,
+    fix: `${indent === 0 ? 'Start it at the very beginning of the line' : `Indent it by ${spaces(indent)}`}, in line with line ${repair.with.number}.`,
+  }
+}
+
 /** A parser error explained at the place an editor must fix; a message none of these know keeps the parser's words, and no fix. */
 export function explainYamlError(text: string, error: ParserError): ExplainedYamlError {
   const line = lineAt(text, error.pos[0])
   if (/^ *\t/.test(line.text)) return tabIndent(line)
-  return (
-    byCode(text, error, line) ?? {
-      offset: error.pos[0],
-      what: error.message.split('\n')[0].replace(/ at line \d+, column \d+.*$/, ''),
-    }
-  )
+  const explained = byCode(text, error, line) ?? {
+    offset: error.pos[0],
+    what: error.message.split('\n')[0].replace(/ at line \d+, column \d+.*$/, ''),
+  }
+  return explained.indentation ? triedIndentFix(text, explained, line) : explained
 }
