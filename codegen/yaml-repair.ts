@@ -19,7 +19,7 @@ const INDENT_WINDOW = 15
 export const reads = (text: string) => parseDocument(text).errors.length === 0
 
 /** `text` with `line` indented by `indent` spaces. */
-export const reindented = (text: string, line: Line, indent: number) =>
+const reindented = (text: string, line: Line, indent: number) =>
   text.slice(0, line.start) + ' '.repeat(indent) + line.text.trimStart() + text.slice(line.end)
 
 /** The content lines from `count` lines before `line` to `count` after it, in file order. */
