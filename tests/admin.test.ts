@@ -159,6 +159,17 @@ describe('/admin', () => {
     await page.close()
   })
 
+  it('says in its own words why a save with an empty required field stopped, and saves nothing', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    await openPage(page, 'Ai-Consulting')
+    const branches = git('branch', '--list', 'cms/*')
+    await page.getByLabel('Hero heading', { exact: true }).fill('')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByText('Not saved: a field breaks its rule. Its message is in red beside the field.').waitFor()
+    expect(git('branch', '--list', 'cms/*')).toBe(branches)
+    await page.close()
+  })
+
   it('keeps Enter and the line-break button in a paragraph as <br>: saved, reopened, and passing the check', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     await openPage(page, 'Ai-Consulting')
