@@ -1,6 +1,6 @@
-import { reporter, type Explained, type Place } from '../errors.ts'
+import { reporter, type Explained } from '../errors.ts'
 import { markupLinks, SAFE_HREF } from '../markup.ts'
-import type { YamlSource } from '../yaml-source.ts'
+import { quoteAt } from '../value-quoting.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
 const ALLOWED_STARTS = 'A link starts with / (a page of this site), # (a place on this page), https://, http://, mailto: or tel:.'
@@ -34,12 +34,6 @@ function meant(href: string): string | undefined {
   return undefined
 }
 
-/** Whether the value at `place` is written in double quotes in the file: a hint's markup must then quote with '. */
-function inDoubleQuotes(source: YamlSource, place: Place): boolean {
-  const line = source.text?.split('\n')[place.line - 1]
-  return line?.[place.column - 1] === '"'
-}
-
 /**
  * A link's address must start as the sanitizer lets through: /, #, https:, http:, mailto: or tel:.
  * One between curly quotes (href=”https://…”, typed by a word processor) is kept by the sanitizer as
@@ -59,7 +53,8 @@ export const linkAddresses = defineFileRule({
     return bad.map((href) => {
       const place = at(path)
       if (!CURLY.test(href)) return problem('UnsupportedHref', place, href, meant(href))
-      const quote = inDoubleQuotes(source, place) ? "'" : '"'
+      // In the other quote than a double-quoted value's, so the fix can be pasted in as it stands.
+      const quote = quoteAt(source, place) === '"' ? "'" : '"'
       return problem('CurlyQuotedHref', place, href, `href=${quote}${href.replace(QUOTES_AROUND, '')}${quote}`)
     })
   },
