@@ -39,6 +39,9 @@ describe('cleanMarkup', () => {
     expect(tidyMarkup('one&nbsp;two&nbsp;&nbsp;three<br>')).toBe('one two&nbsp;&nbsp;three')
     // A raw line break (pasted plain text) is the space the page shows, never a newline in the file.
     expect(tidyMarkup('one\ntwo \r\n three<br>four')).toBe('one two three<br>four')
+    // Lines of pasted text, each in a <div> of the browser's: line breaks, not words run together.
+    expect(cleanMarkup(purify, 'Pasted from Word<div>over two lines.</div>')).toBe('Pasted from Word<br>over two lines.')
+    expect(cleanMarkup(purify, '<div>One</div><div>Two</div>')).toBe('One<br>Two')
   })
 
   it('changes the stored text only where the editor changed it', () => {

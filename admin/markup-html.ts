@@ -21,9 +21,19 @@ export function tidyMarkup(html: string): string {
     .replace(/(?:<br\s*\/?>)+$/, '')
 }
 
+/**
+ * A line the browser wraps in a <div> of its own (each line of pasted text, in Chromium) as the line
+ * break it is: the allow-list keeps no <div>, and dropping it alone would join two lines' words.
+ */
+const divsAsLineBreaks = (html: string) =>
+  html
+    .replace(/<div(?:\s[^>]*)?>/gi, '<br>')
+    .replace(/<\/div>/gi, '')
+    .replace(/^(?:<br>)+/, '')
+
 /** The HTML to store for what the editor holds: only allowed tags and safe links, tidied. */
 export function cleanMarkup(purify: DOMPurify, html: string): string {
-  return tidyMarkup(String(purify.sanitize(html, PURIFY_CONFIG)))
+  return tidyMarkup(String(purify.sanitize(divsAsLineBreaks(html), PURIFY_CONFIG)))
 }
 
 /**

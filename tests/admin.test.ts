@@ -184,12 +184,16 @@ describe('/admin', () => {
       .getByRole('button', { name: /^Line break/ })
       .click()
     await page.keyboard.type('A third line after the button.')
+    // Text pasted from a word processor, with a line break inside it, as the browser inserts it.
+    await page.keyboard.insertText(' Pasted from Word\nover two lines.')
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     const branch = 'cms/pages/Ai-Consulting'
     await expect.poll(() => git('branch', '--list', branch).trim(), { timeout: 20_000 }).toBe(branch)
     const saved = git('show', `${branch}:content/pages/Ai-Consulting.yaml`)
     const first = (parse(saved) as { descriptionOne: string[] }).descriptionOne[0]
-    expect(first).toMatch(/<br>A second line after Enter\.<br>A third line after the button\.$/)
+    expect(first).toMatch(
+      /<br>A second line after Enter\.<br>A third line after the button\. Pasted from Word(?: |<br>)over two lines\.$/,
+    )
     expect(first).not.toMatch(/\n/)
     checkBranch(branch)
     // Reopened, the editor shows the saved paragraph, line breaks and all.
