@@ -38,7 +38,7 @@ function projectCopy(name: string): string {
   const root = path.join(temp, name)
   for (const dir of ['codegen', 'src/core', 'schema'])
     cpSync(path.join(projectRoot, dir), path.join(root, dir), { recursive: true, filter: (f) => !f.includes('__fixtures__') })
-  for (const file of ['package-lock.json', 'content/site.yaml', 'content/pages/Ai-Development.yaml'])
+  for (const file of ['package.json', 'package-lock.json', 'content/site.yaml', 'content/pages/Ai-Development.yaml'])
     cpSync(path.join(projectRoot, file), path.join(root, file))
   mkdirSync(path.join(root, 'node_modules'))
   for (const entry of readdirSync(path.join(projectRoot, 'node_modules')))

@@ -9,7 +9,7 @@ import { toMarkupBlocks } from './markup.ts'
 import { fileRules, siteRules } from './rules/index.ts'
 import { fileUnderCheck, type FileRule, type FileUnderCheck, type Leaf } from './rules/types.ts'
 import { ALL_SCHEMAS, schemaFiles, type ContentKind } from './schemas.ts'
-import type { CheckedSiteIndex, SiteIndex } from './site-index.ts'
+import type { RenderIndex, SiteIndex } from './site-index.ts'
 import { expandTerms, type ContractTerms } from './terms.ts'
 import { parseYamlSource, setAt, type PathSegment, type YamlSource } from './yaml-source.ts'
 
@@ -224,7 +224,7 @@ export function checkText(
   relativeFile: string,
   text: string,
   kind: ContentKind,
-  index: CheckedSiteIndex,
+  index: RenderIndex,
   terms?: ContractTerms,
 ): FileCheck {
   const source = parseYamlSource(text, relativeFile)

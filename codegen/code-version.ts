@@ -127,8 +127,9 @@ export function importedPackages(root: string, files: readonly string[]): Set<st
       ...text.matchAll(/(?:\bimport|\brequire|\))\(\s*'([^']+)'\s*\)/g),
     ].map((m) => m[1])
     for (const specifier of specifiers) {
-      // Relative paths, Node's own modules and virtual modules (site-part:nav) are no package.
-      if (specifier.startsWith('.') || specifier.includes(':')) continue
+      // Relative paths, the project's own subpath imports (#validators), Node's own modules and
+      // virtual modules (site-part:nav) are no package.
+      if (specifier.startsWith('.') || specifier.startsWith('#') || specifier.includes(':')) continue
       imported.add(
         specifier
           .split('/')
@@ -148,6 +149,6 @@ export function importedPackages(root: string, files: readonly string[]): Set<st
  * only keeps them.
  */
 export const CHECKER_CODE = {
-  sourceDirs: ['codegen', 'codegen/rules', 'src/core', 'schema'],
+  sourceDirs: ['codegen', 'codegen/rules', 'codegen/platform', 'src/core', 'schema'],
   libraries: ['ajv', 'dompurify', 'entities', 'franc-min', 'htmlparser2', 'image-size', 'js-yaml', 'jsdom', 'yaml'],
 } satisfies CodeInputs

@@ -11,7 +11,8 @@ import { CHECKER_CODE, codeVersion } from './code-version.ts'
 import type { Problem } from './errors.ts'
 import { resultStore, type ResultStore } from './result-store.ts'
 import type { ContentKind } from './schemas.ts'
-import type { CheckedSiteIndex } from './site-index.ts'
+import type { CheckedSiteIndex } from './read-site.ts'
+import type { VerdictMemory } from './site-checks.ts'
 import type { ContractTerms } from './terms.ts'
 import { parseWithPositions, type YamlSource } from './yaml-source.ts'
 
@@ -110,4 +111,40 @@ export function compileContentFile(
     memory.compiled.set(key, result)
   }
   return result
+}
+
+/** A kept verdict, or undefined when there is none or it is not a list of problems (it is found again). */
+function keptVerdict(value: string | undefined): Problem[] | undefined {
+  try {
+    const kept: unknown = value === undefined ? undefined : JSON.parse(value)
+    return Array.isArray(kept) && kept.every((p) => typeof (p as Problem | null)?.file === 'string') ? kept : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The site rules' verdicts, kept in memory for this process and in the result store with the files'
+ * own results, under the file's key, the rule and its context.
+ */
+export function verdictMemory(store: ResultStore | undefined): VerdictMemory {
+  return {
+    under(rule, contextKey) {
+      // Hashed once: a context holds every place the pages address, too long to hash for every file.
+      const judgedUnder = createHash('sha256').update(`${rule}\0${contextKey}`).digest('hex')
+      return {
+        get(fileKey) {
+          const key = `${fileKey}-${judgedUnder}`
+          const found = memory.verdicts.get(key) ?? keptVerdict(store?.get(key))
+          if (found) memory.verdicts.set(key, found)
+          return found
+        },
+        put(fileKey, problems) {
+          const key = `${fileKey}-${judgedUnder}`
+          memory.verdicts.set(key, problems)
+          store?.put(key, () => JSON.stringify(problems))
+        },
+      }
+    },
+  }
 }

@@ -1,7 +1,6 @@
-import createDOMPurify, { type DOMPurify } from 'dompurify'
 import { decodeHTML, DecodingMode } from 'entities/decode'
 import { parseDocument, Parser } from 'htmlparser2'
-import { createRequire } from 'node:module'
+import { checkerDom as dom } from '#checker-dom'
 import { PURIFY_CONFIG, toBlocks } from '../src/core/markup-html.ts'
 import { MAX_MARKUP_DEPTH, SAFE_HREF, type MarkupNode } from '../src/core/markup-policy.ts'
 
@@ -10,23 +9,6 @@ export { ALLOWED_TAGS, SAFE_HREF, type MarkupNode } from '../src/core/markup-pol
 const BLOCK_TAGS = new Set(['p', 'ul', 'ol'])
 const INLINE_TAGS = new Set(['b', 'strong', 'i', 'em', 'a'])
 const VOID_TAGS = new Set(['br'])
-
-let shared: { purify: DOMPurify; document: Document } | undefined
-let uses = 0
-/**
- * One jsdom window for DOMPurify, replaced every 256 uses: jsdom keeps an event listener on the
- * window for every document DOMPurify parses, and each new listener scans the ones before it, so a
- * window kept for a whole large site turns the check quadratic (75 of 90 s at 1,000 real pages).
- */
-function dom() {
-  if (!shared || ++uses % 256 === 0) {
-    // Loaded on first use (0.4 s): a build whose markup all takes the fast path never needs it.
-    const { JSDOM } = createRequire(import.meta.url)('jsdom') as typeof import('jsdom')
-    const { window } = new JSDOM('<!doctype html><body></body>')
-    shared = { purify: createDOMPurify(window as unknown as Window & typeof globalThis), document: window.document }
-  }
-  return shared
-}
 
 const needsParsing = (html: string) => /[<&>]/.test(html)
 

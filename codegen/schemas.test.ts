@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { readdirSync, readFileSync } from 'node:fs'
 import { schemaFields, type JsonSchema } from './json-schema.ts'
-import { compileValidators, schemaFiles, validatorFor, type ContentKind } from './schemas.ts'
+import { validatorFor } from '#validators'
+import { compileValidators, schemaFiles, type ContentKind } from './schemas.ts'
 import { parseYamlSource } from './yaml-source.ts'
 
 describe('schemas', () => {
@@ -37,7 +38,7 @@ describe('the kept validators', () => {
     validatorFor('page')
     expect(readdirSync('node_modules/.cache/site-validators').some((f) => f.endsWith('.cjs'))).toBe(true)
     vi.resetModules()
-    const { validatorFor: keptFor } = await import('./schemas.ts')
+    const { validatorFor: keptFor } = await import('./platform/validators-node.ts')
     const pages = readdirSync('content/pages').map((f) => parseYamlSource(readFileSync(`content/pages/${f}`, 'utf8'), f).data)
     const site = parseYamlSource(readFileSync('content/site.yaml', 'utf8'), 'site.yaml').data as Record<string, unknown>
     const compiled = compileValidators()

@@ -1,15 +1,13 @@
 /**
  * The site pass: every site rule (codegen/rules/) over the checked files, once the file pass is done.
- * A rule's verdict on a file under a context is kept in memory and in the result store with the
- * file's own result, so a file checked before under the same context is not judged again.
+ * A rule's verdict on a file under a context can be remembered (VerdictMemory), so a file checked
+ * before under the same context is not judged again.
  */
-import { createHash } from 'node:crypto'
-import { memory } from './checker-memory.ts'
 import type { Problem } from './errors.ts'
-import { resultStore } from './result-store.ts'
 import { siteRules } from './rules/index.ts'
 import type { RuleContext, SiteRule } from './rules/types.ts'
 import type { ContentKind } from './schemas.ts'
+import type { PublicFile } from './site-index.ts'
 import type { YamlSource } from './yaml-source.ts'
 
 /** A checked file as the site pass reads it; a file that could not be read has no key. */
@@ -20,51 +18,50 @@ export interface CheckedFile {
   kept?: Record<string, unknown>
 }
 
+/**
+ * Where the site rules' verdicts are remembered: a verdict on a file (by its key: everything its
+ * result is made from) under a rule and its context is the same whenever they are.
+ */
+export interface VerdictMemory {
+  /** The memory of one rule under one context. */
+  under(
+    rule: string,
+    contextKey: string,
+  ): {
+    get(fileKey: string): Problem[] | undefined
+    put(fileKey: string, problems: Problem[]): void
+  }
+}
+
 /** The site as the site pass reads it. */
 export interface Site {
-  root: string
   /** site.yaml's data, when it passed every check. */
   data?: Record<string, unknown>
   /** Every checked file, in the order they were read. */
   files: readonly CheckedFile[]
-  /** Where verdicts are kept between builds. */
-  cacheDir?: string
+  /** Every file under content/, read or not. */
+  contentNames: readonly string[]
+  /** Every file under public/, where it is read. */
+  publicFiles?: readonly PublicFile[]
+  verdicts?: VerdictMemory
 }
 
-/** A kept verdict, or undefined when there is none or it is not a list of problems (it is found again). */
-function keptVerdict(value: string | undefined): Problem[] | undefined {
-  try {
-    const kept: unknown = value === undefined ? undefined : JSON.parse(value)
-    return Array.isArray(kept) && kept.every((p) => typeof (p as Problem | null)?.file === 'string') ? kept : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * Each file's verdict under the rule's context, as reported. A verdict is kept under the file's key
- * (everything its result is made from, the checker's code included), the rule and the context.
- */
+/** Each file's verdict under the rule's context, as reported; remembered by file key where the site has a memory. */
 function verdictProblems(rule: SiteRule, files: readonly CheckedFile[], site: Site): Problem[] {
   const { context: contextOf, verdict, report } = rule.byContext!
   const sources = files.map((f) => f.source)
   const context: RuleContext | undefined = contextOf(site.data, sources)
   if (!context) return []
   const sourceByFile = new Map(sources.map((source) => [source.file, source]))
-  const store = site.cacheDir ? resultStore(site.cacheDir) : undefined
-  // Hashed once: a context holds every place the pages address, too long to hash for every file.
-  const judgedUnder = createHash('sha256').update(`${rule.name}\0${context.key}`).digest('hex')
+  const kept = site.verdicts?.under(rule.name, context.key)
   const problems: Problem[] = []
   for (const { source, key } of files) {
     // A file that could not be read has no key: nothing to keep.
-    const verdictKey = key && `${key}-${judgedUnder}`
-    let found = verdictKey ? (memory.verdicts.get(verdictKey) ?? keptVerdict(store?.get(verdictKey))) : undefined
+    let found = key ? kept?.get(key) : undefined
     if (!found) {
-      const judged = verdict(source, context)
-      if (verdictKey) store?.put(verdictKey, () => JSON.stringify(judged))
-      found = judged
+      found = verdict(source, context)
+      if (key) kept?.put(key, found)
     }
-    if (verdictKey) memory.verdicts.set(verdictKey, found)
     problems.push(...(report ? report(found, (file) => sourceByFile.get(file)) : found))
   }
   return problems
@@ -76,7 +73,8 @@ export function siteProblems(site: Site, rules: readonly SiteRule[] = siteRules)
     const files = site.files.filter((f) => rule.kinds.includes(f.kind))
     const found =
       rule.check?.({
-        root: site.root,
+        contentNames: site.contentNames,
+        publicFiles: site.publicFiles,
         site: site.data,
         files: files.map((f) => ({ source: f.source, kept: f.kept?.[rule.name] })),
       }) ?? []

@@ -1,11 +1,38 @@
-import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import { imageSize } from 'image-size'
-import { CONTENT_DIRS, yamlFilesIn } from './content-files.ts'
-import { cacheFolder, filesUnder } from './files.ts'
+/**
+ * The site as the checker reads it, and the index of it the checks consult. Both are plain data:
+ * Node reads them from the project (read-site.ts), the form editor gets them with its bundle, and
+ * the same checks run on either.
+ */
+import { CONTENT_DIRS } from './content-files.ts'
+import type { Problem } from './errors.ts'
 import { blogRoute } from '../src/core/blog.ts'
 import { FIXED_ROUTES, isFrameRoute, landingRouteOf } from '../src/core/routes.ts'
+
+/** A picture under public/images as the checks know it: its bytes, and its size when it can be measured. */
+export interface SiteImage {
+  bytes: number
+  width?: number
+  height?: number
+}
+
+/** A file under public/ with the bytes that judge it: the whole of an SVG, the first kilobyte of any other. */
+export interface PublicFile {
+  /** From the project root: public/images/x.png. */
+  file: string
+  bytes: Uint8Array
+}
+
+/** Everything of the site the checks read. */
+export interface SiteSource {
+  /** Each content file the checker reads, by its path from the root (content/pages/X.yaml): its text, or why it could not be read. */
+  texts: ReadonlyMap<string, string | Problem>
+  /** Every file under content/ from the root, read or not, dot-files left out, in name order. */
+  contentNames: readonly string[]
+  /** Each picture under public/images, by its address (/images/pages/x.png). */
+  images: ReadonlyMap<string, SiteImage>
+  /** Every file under public/; left out where only content is checked (the form editor's check). */
+  publicFiles?: readonly PublicFile[]
+}
 
 /** What the checks need to know about the rest of the site; passed in so the checks stay pure. */
 export interface SiteIndex {
@@ -15,48 +42,27 @@ export interface SiteIndex {
   /** Known image paths, for "did you mean" hints. */
   images?: readonly string[]
   /** An image's size in bytes, and in pixels when it can be measured; undefined for a file not there. */
-  imageFile?(src: string): { bytes: number; width?: number; height?: number } | undefined
+  imageFile?(src: string): SiteImage | undefined
 }
 
-/** Sizes by a hash of the image's bytes: the same bytes have the same size in any index. */
-const imageSizes = new Map<string, { width: number; height: number }>()
-
-const measureImage = (bytes: Buffer) => {
-  const found = imageSize(bytes)
-  return { width: Math.round(found.width ?? 0), height: Math.round(found.height ?? 0) }
+/** The index a file is checked and rendered with: pictures get their width and height on the page, so nothing shifts. */
+export interface RenderIndex extends SiteIndex {
+  images: readonly string[]
+  imageFile(src: string): SiteImage | undefined
+  sizeOf(src: string): { width: number; height: number }
 }
 
-/**
- * Reads each image of the site once: a hash of its bytes for the index's fingerprint, and its size
- * from the same bytes, so a result never pairs one drawing's hash with another's size. Width and
- * height go on every <img> so nothing shifts. By bytes, not size and time: an image redrawn in as
- * many bytes within the file time's precision (or copied with its time kept) is another image.
- * Hashing public/images (89 files, 190 KB) takes some 1 ms, against 0.3 ms for their stats.
- */
-function createImageSizer(publicDir: string, images: readonly string[]) {
-  const hashes = new Map<string, string>()
-  const byteCounts = new Map<string, number>()
-  for (const src of images) {
-    const bytes = readFileSync(path.join(publicDir, src))
-    const hash = createHash('sha256').update(bytes).digest('base64url')
-    hashes.set(src, hash)
-    byteCounts.set(src, bytes.length)
-    if (imageSizes.has(hash)) continue
-    try {
-      imageSizes.set(hash, measureImage(bytes))
-    } catch {
-      // Not an image it can measure: a page that shows it meets the error below.
-    }
-  }
-  return {
-    /** `src` and a hash of its bytes, one per image. */
-    stamps: images.map((src) => `${src} ${hashes.get(src)}`),
-    sizeOf: (src: string) => imageSizes.get(hashes.get(src) ?? '') ?? measureImage(readFileSync(path.join(publicDir, src))),
-    imageFile: (src: string) => {
-      const bytes = byteCounts.get(src)
-      return bytes === undefined ? undefined : { bytes, ...imageSizes.get(hashes.get(src)!) }
-    },
-  }
+/** A file's name without its folders and, when given, its extension: content/pages/Ai-X.yaml → Ai-X. */
+export function fileNameOf(file: string, extension = ''): string {
+  const name = file.slice(file.lastIndexOf('/') + 1)
+  return extension && name.endsWith(extension) ? name.slice(0, -extension.length) : name
+}
+
+/** The page and post files of a site, in name order. */
+export function contentFilesOf(texts: ReadonlyMap<string, unknown>) {
+  const inFolder = (dir: string) =>
+    [...texts.keys()].filter((file) => file.startsWith(`${dir}/`) && file.endsWith('.yaml')).sort()
+  return { pageFiles: inFolder(CONTENT_DIRS.pages), blogFiles: inFolder(CONTENT_DIRS.blogs) }
 }
 
 /** Which routes exist, for link checks: fixed routes, one per page file, one per blog file. */
@@ -64,38 +70,41 @@ export function siteRoutes(pageFiles: readonly string[], blogFiles: readonly str
   return new Set([
     ...FIXED_ROUTES.filter((r) => !isFrameRoute(r.route)).map((r) => r.route),
     ...pageFiles.map(landingRouteOf),
-    ...blogFiles.map((f) => blogRoute(path.basename(f, '.yaml'))),
+    ...blogFiles.map((f) => blogRoute(fileNameOf(f, '.yaml'))),
   ])
 }
 
-/**
- * Routes and images of the site as they are on disk, for the link and image checks; `files` are the
- * page and post files when they are not only the disk's (a draft not saved yet).
- */
-export function createSiteIndex(
-  root: string,
-  files = { pageFiles: yamlFilesIn(root, CONTENT_DIRS.pages), blogFiles: yamlFilesIn(root, CONTENT_DIRS.blogs) },
-) {
-  const publicDir = path.join(root, CONTENT_DIRS.public)
-  const images = filesUnder(path.join(publicDir, 'images')).map((f) => `/images/${f}`)
-  const imageSet = new Set(images)
-  const routes = siteRoutes(files.pageFiles, files.blogFiles)
-  // An image's size is part of the rendered data: a redrawn image must invalidate cached results.
-  const imageSizer = createImageSizer(publicDir, images)
+/** The routes and pictures of a site, for the link and picture checks. */
+export function indexOfSite(source: SiteSource): RenderIndex {
+  const { pageFiles, blogFiles } = contentFilesOf(source.texts)
+  const images = [...source.images.keys()]
   return {
-    routes,
-    imageExists: (src: string) => imageSet.has(src),
+    routes: siteRoutes(pageFiles, blogFiles),
+    imageExists: (src) => source.images.has(src),
     images,
-    sizeOf: imageSizer.sizeOf,
-    imageFile: imageSizer.imageFile,
-    /** Changes when a page, post or image is added, removed or redrawn: results checked against another index are stale. */
-    fingerprint: createHash('sha1')
-      .update([root, ...routes, ...imageSizer.stamps].join('\n'))
-      .digest('hex'),
-    /** Where checked files are kept between builds, when the project has a node_modules to hold them. */
-    cacheDir: cacheFolder(root, 'site-content'),
-  } satisfies SiteIndex & Record<string, unknown>
+    imageFile: (src) => source.images.get(src),
+    sizeOf(src) {
+      const { width, height } = source.images.get(src) ?? {}
+      // Called on checked data only, whose pictures the checks found measurable.
+      if (width === undefined || height === undefined) throw new Error(`the size of ${src} cannot be read`)
+      return { width, height }
+    },
+  }
 }
 
-/** The site index with what the checker and its caches use besides the rules' part: sizes, fingerprint, cache folder. */
-export type CheckedSiteIndex = ReturnType<typeof createSiteIndex>
+/** An entry the form editor has not saved: its file's text in place of what the site holds, or a new file. */
+export interface Draft {
+  /** From the root, with forward slashes: content/pages/Ai-Denver.yaml. */
+  file: string
+  text: string
+}
+
+/** The site with `draft` in place of its file, or added as a new one. */
+export function withDraft(source: SiteSource, draft?: Draft): SiteSource {
+  if (!draft) return source
+  const texts = new Map(source.texts).set(draft.file, draft.text)
+  const contentNames = source.contentNames.includes(draft.file)
+    ? source.contentNames
+    : [...source.contentNames, draft.file].sort()
+  return { ...source, texts, contentNames }
+}

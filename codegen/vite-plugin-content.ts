@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
 import type { ContractTerms } from './terms.ts'
-import { CONTENT_DIRS, contentKindOf, toPosix } from './content-files.ts'
+import { CONTENT_DIRS, contentKindOf } from './content-files.ts'
 import { errorsAmong, type Problem } from './errors.ts'
 import { loadContent } from './content.ts'
 import { compileContentFile } from './file-results.ts'
-import { createSiteIndex, type CheckedSiteIndex } from './site-index.ts'
+import { readSiteIndexed, toPosix, type CheckedSiteIndex } from './read-site.ts'
 import { writeGenerated } from './generate.ts'
 import { dataModule, PAGE_DATA_STORE, pageDataModuleSource, pageDataStoreSource, type BuildContent } from './build-content.ts'
 import { formatProblem } from './report.ts'
@@ -36,7 +36,7 @@ export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin 
   /** The server-render bundle's entry, which exports the page data store's setter. */
   let ssrEntry: string | undefined
   let index: CheckedSiteIndex | undefined
-  const siteIndex = () => (index ??= createSiteIndex(root))
+  const siteIndex = () => (index ??= readSiteIndexed(root).index)
   /** The contract terms pages insert, read from site.yaml once per build and again when it changes. */
   let terms: { value: ContractTerms | undefined } | undefined
   const siteTerms = () => {

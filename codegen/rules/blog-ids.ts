@@ -1,5 +1,5 @@
-import path from 'node:path'
 import { reporter, type Problem, type Explained } from '../errors.ts'
+import { fileNameOf } from '../site-index.ts'
 import { defineSiteRule } from './types.ts'
 
 /** What this rule reports, and the hint for each: its part of the catalogue. */
@@ -28,7 +28,7 @@ export const blogIds = defineSiteRule({
     for (const { source } of files) {
       const data = source.data as { id?: number; custom_url?: string } | undefined
       if (!data) continue
-      const name = path.basename(source.file, '.yaml')
+      const name = fileNameOf(source.file, '.yaml')
       if (data.custom_url !== undefined && data.custom_url !== name) {
         const at = { file: source.file, ...source.locate(['custom_url']), field: 'custom_url' }
         problems.push(problem('FileNameMismatch', at, 'custom_url', data.custom_url, name))

@@ -1,6 +1,6 @@
-import path from 'node:path'
 import { reporter, type Problem, type Explained } from '../errors.ts'
 import { landingRouteOf } from '../../src/core/routes.ts'
+import { fileNameOf } from '../site-index.ts'
 import { defineSiteRule } from './types.ts'
 
 /** What this rule reports, and the hint for each: its part of the catalogue. */
@@ -32,7 +32,7 @@ const pageNameFor = (name: string) =>
     .replace(/^-|-$/g, '')
 
 /** Whether a page file's name can be its address. */
-const hasPageName = (file: string) => PAGE_FILE_NAME.test(path.basename(file, '.yaml'))
+const hasPageName = (file: string) => PAGE_FILE_NAME.test(fileNameOf(file, '.yaml'))
 
 /** What a file manager or an editor appends to a copy's name: " copy", " (1)", "-2", "-copy". */
 const COPY_SUFFIX = /[-_\s]*(?:\(\d+\)|\d+|copy(?:[-_\s]*\d+)?)$/i
@@ -44,10 +44,10 @@ const COPY_SUFFIX = /[-_\s]*(?:\(\d+\)|\d+|copy(?:[-_\s]*\d+)?)$/i
  * ending ("Ai-Development-1.yaml"); otherwise name order.
  */
 export function copiesLast<F extends { source: { file: string } }>(files: readonly F[]): F[] {
-  const names = new Set(files.map((f) => path.basename(f.source.file, '.yaml').toLowerCase()))
+  const names = new Set(files.map((f) => fileNameOf(f.source.file, '.yaml').toLowerCase()))
   const rank = ({ source }: F) => {
     if (!hasPageName(source.file)) return 2
-    const name = path.basename(source.file, '.yaml')
+    const name = fileNameOf(source.file, '.yaml')
     const original = name.replace(COPY_SUFFIX, '')
     return original !== name && names.has(original.toLowerCase()) ? 1 : 0
   }
@@ -64,7 +64,7 @@ export const pageAddresses = defineSiteRule({
     const problems: Problem[] = []
     const byRoute = new Map<string, string>()
     for (const { source } of files) {
-      const name = path.basename(source.file, '.yaml')
+      const name = fileNameOf(source.file, '.yaml')
       const at = { file: source.file, line: 1, column: 1, field: '' }
       if (!hasPageName(source.file)) problems.push(problem('InvalidFileName', at, name))
       const route = landingRouteOf(source.file)

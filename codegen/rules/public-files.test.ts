@@ -3,14 +3,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '../content.ts'
-import { problemsOfPublicFile, publicFileProblems } from './public-files.ts'
+import { readSite } from '../read-site.ts'
+import { problemsOfPublicFile } from './public-files.ts'
 
 /** A project whose public/ holds only `name` with `bytes`. */
 function publicWith(name: string, bytes: string | Buffer) {
   const root = mkdtempSync(path.join(tmpdir(), 'public-files-'))
   mkdirSync(path.dirname(path.join(root, 'public', name)), { recursive: true })
   writeFileSync(path.join(root, 'public', name), bytes)
-  return publicFileProblems(root, 'public')
+  return readSite(root).publicFiles!.flatMap(({ file, bytes }) => problemsOfPublicFile(file, bytes))
 }
 
 const script = '<script>alert(document.domain)</script>'

@@ -1,9 +1,5 @@
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs'
-import path from 'node:path'
 import { reporter, type Problem, type Explained } from '../errors.ts'
-import { filesUnder } from '../files.ts'
 import { svgProblems } from '../svg.ts'
-import { CONTENT_DIRS } from '../content-files.ts'
 import { defineSiteRule } from './types.ts'
 
 /** What this rule reports, and the hint for each: its part of the catalogue. */
@@ -75,18 +71,8 @@ const SCRIPT_EXTENSIONS: Record<string, string> = {
 const DOCUMENT_START =
   /^(?:\xef\xbb\xbf)?[\t\n\f\r ]*(?:<(?:!doctype html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|!--)(?=[\s/>])|<\?xml|%PDF-)/i
 
-/** Bytes enough to see any of DOCUMENT_START behind a run of whitespace. */
+/** Bytes enough to see any of DOCUMENT_START behind a run of whitespace: the first ones of a file other than SVG judge it. */
 const SNIFF_BYTES = 1024
-
-function firstBytes(file: string): Buffer {
-  const fd = openSync(file, 'r')
-  try {
-    const buffer = Buffer.alloc(SNIFF_BYTES)
-    return buffer.subarray(0, readSync(fd, buffer, 0, SNIFF_BYTES, 0))
-  } finally {
-    closeSync(fd)
-  }
-}
 
 /** What a file's first bytes say it is, when that is a document. */
 function sniffedDocument(start: string): string | undefined {
@@ -109,27 +95,13 @@ function sniffedDocument(start: string): string | undefined {
 export function problemsOfPublicFile(file: string, bytes: Uint8Array): Problem[] {
   const at = { file, line: 1, column: 1, field: '' }
   const extension = /\.([^./]+)$/.exec(file)?.[1].toLowerCase() ?? ''
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  if (extension === 'svg') return svgProblems(file, buffer.toString('utf8'))
+  if (extension === 'svg') return svgProblems(file, new TextDecoder().decode(bytes))
   if (Object.hasOwn(SCRIPT_EXTENSIONS, extension))
     return [problem('ScriptInPublic', at, `${SCRIPT_EXTENSIONS[extension]} (.${extension})`)]
   if (Object.hasOwn(DOCUMENT_EXTENSIONS, extension))
     return [problem('DocumentInPublic', at, `${DOCUMENT_EXTENSIONS[extension]} (.${extension})`)]
-  const sniffed = sniffedDocument(buffer.toString('latin1', 0, SNIFF_BYTES))
+  const sniffed = sniffedDocument(String.fromCharCode(...bytes.subarray(0, SNIFF_BYTES)))
   return sniffed ? [problem('DocumentInPublic', at, `starts like ${sniffed}, whatever its name says`)] : []
-}
-
-/**
- * Every file under public/ is served on the site's address and can be opened on its own, used by
- * content or not (problemsOfPublicFile). The build writes its own documents (sitemap, pages) into
- * dist/, never here.
- */
-export function publicFileProblems(root: string, publicDir: string): Problem[] {
-  const full = path.join(root, publicDir)
-  return filesUnder(full).flatMap((name) => {
-    const bytes = /\.svg$/i.test(name) ? readFileSync(path.join(full, name)) : firstBytes(path.join(full, name))
-    return problemsOfPublicFile(`${publicDir}/${name}`, bytes)
-  })
 }
 
 /** Every file the site serves from public/, used by content or not: any of them can be opened on its own. */
@@ -139,7 +111,7 @@ export const publicFiles = defineSiteRule({
   // It reads public/, not the YAML.
   kinds: [],
   messages,
-  check: ({ root }) => publicFileProblems(root, CONTENT_DIRS.public),
+  check: ({ publicFiles = [] }) => publicFiles.flatMap(({ file, bytes }) => problemsOfPublicFile(file, bytes)),
   docs: {
     ScriptInPublic: {
       means:

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { reporter, shownField, type Explained, type Place } from '../errors.ts'
 import { placeIn, type PathSegment, type YamlSource } from '../yaml-source.ts'
 import { copiesLast } from './page-addresses.ts'
@@ -31,7 +30,7 @@ const paragraphKey = (text: string) =>
 /** More shared paragraphs than this between two pages make one problem: the page is a copy. */
 const COPIED_PAGE_AT = 4
 
-/** A text long enough to count: where it is, and a hash of its words. */
+/** A text long enough to count: where it is, and its words as compared. */
 interface ParagraphEntry {
   path: PathSegment[]
   key: string
@@ -42,7 +41,7 @@ const named = (where: Place) => `${where.file}:${where.line}:${where.column} (${
 /**
  * Every text of 120 characters or more must be on one page only (integration names aside, which are
  * short): copy repeated across pages ranks lower and reads as filler. Both places are reported.
- * Each page's texts are hashed in the file pass and kept with its result.
+ * Each page's texts are read in the file pass and kept with its result.
  */
 export const sharedParagraphs = defineSiteRule({
   name: 'shared-paragraphs',
@@ -52,7 +51,7 @@ export const sharedParagraphs = defineSiteRule({
   keep: (_file, leaves): ParagraphEntry[] =>
     leaves.flatMap(({ path: at, text }) => {
       const key = paragraphKey(text)
-      return key.length < MIN_SHARED_PARAGRAPH ? [] : [{ path: at, key: createHash('sha256').update(key).digest('base64url') }]
+      return key.length < MIN_SHARED_PARAGRAPH ? [] : [{ path: at, key }]
     }),
   check({ files }) {
     const seen = new Map<string, { path: PathSegment[]; source: YamlSource }>()

@@ -42,14 +42,14 @@ export function pageProblems(text: string, terms: Record<string, string> = {}, f
 export function siteRuleProblems(
   rule: SiteRule,
   sources: readonly YamlSource[],
-  { kind = 'page', site, root = '' }: { kind?: ContentKind; site?: Record<string, unknown>; root?: string } = {},
+  { kind = 'page', site }: { kind?: ContentKind; site?: Record<string, unknown> } = {},
 ): Problem[] {
   const files = sources.map((source) => {
     const values = fileLeaves(source.problems.length > 0 ? undefined : source.data, kind).filter((l) => l.part === 'value')
     const kept = rule.keep && { [rule.name]: rule.keep(fileUnderCheck(source, kind, testIndex), values) }
     return { kind, source, kept }
   })
-  return siteProblems({ root, data: site, files }, [rule])
+  return siteProblems({ contentNames: [], data: site, files }, [rule])
 }
 
 /** The problems `rule` alone finds across files of any kinds, each kind read from where its file sits. */
@@ -62,7 +62,7 @@ export function siteFilesProblems(rule: SiteRule, files: Record<string, string>)
     const kept = rule.keep && { [rule.name]: rule.keep(fileUnderCheck(source, kind, testIndex), values) }
     return { kind, source, kept }
   })
-  return siteProblems({ root: '', files: checked }, [rule])
+  return siteProblems({ contentNames: [], files: checked }, [rule])
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { ErrorDoc, Messages, Place, Problem } from '../errors.ts'
 import type { ContentKind } from '../schemas.ts'
-import type { SiteIndex } from '../site-index.ts'
+import type { PublicFile, SiteIndex } from '../site-index.ts'
 import { placeIn, type PathSegment, type YamlSource } from '../yaml-source.ts'
 
 /** Every kind of content file, for a rule that reads them all. */
@@ -73,7 +73,10 @@ interface SiteFile<Kept = unknown> {
 }
 
 interface SiteFiles<Kept = unknown> {
-  root: string
+  /** Every file under content/ from the root, read or not. */
+  contentNames: readonly string[]
+  /** Every file under public/ with the bytes that judge it, where public/ is read. */
+  publicFiles?: readonly PublicFile[]
   /** site.yaml's data, when it passed every check. */
   site?: Record<string, unknown>
   /** The files of the rule's kinds: pages, then blog posts, each in name order. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '../content.ts'
+import { readSite } from '../read-site.ts'
 import { unpublishedFileProblems } from './unpublished-files.ts'
 
 const page = readFileSync('content/pages/Ai-Development.yaml', 'utf8')
@@ -69,7 +70,7 @@ describe('files under content/ that the check and the build never read', () => {
       'Move the file where it belongs',
     ],
   ])('%s: %s', (file, why, named, todo) => {
-    expect(unpublishedFileProblems(contentWith(file))).toEqual([
+    expect(unpublishedFileProblems(readSite(contentWith(file)).contentNames)).toEqual([
       {
         name: 'UnpublishedFile',
         file,
@@ -92,7 +93,7 @@ describe('files under content/ that the check and the build never read', () => {
       'content/blogs/.gitkeep',
       'content/pages/.DS_Store',
     )
-    expect(unpublishedFileProblems(root)).toEqual([])
+    expect(unpublishedFileProblems(readSite(root).contentNames)).toEqual([])
   })
 
   it('fails the content check, which said "content ok" before', () => {

@@ -1,6 +1,5 @@
-import path from 'node:path'
 import { reporter, type Problem, type Explained } from '../errors.ts'
-import { filesUnder } from '../files.ts'
+import { fileNameOf } from '../site-index.ts'
 import { CONTENT_DIRS } from '../content-files.ts'
 import { defineSiteRule } from './types.ts'
 
@@ -19,7 +18,7 @@ const messages = {
     message: `this file is not published: ${why}, so the check and the build never read it`,
     hint: folder
       ? `${NAMED[folder]}: directly in ${folder}, no subfolders, the extension .yaml in lower case. ${renamed ? `Rename it to ${renamed}` : 'Move it out of content/'}, or delete it.`
-      : `content/ holds ${SINGLE_FILES.map((f) => path.posix.basename(f)).join(', ')} and the folders pages/ and blogs/. Move the file where it belongs, or delete it.`,
+      : `content/ holds ${SINGLE_FILES.map((f) => fileNameOf(f)).join(', ')} and the folders pages/ and blogs/. Move the file where it belongs, or delete it.`,
   }),
 }
 
@@ -31,7 +30,7 @@ function unreadFile(file: string): { why: string; folder?: string; renamed?: str
   const folder = Object.keys(NAMED).find((dir) => file.startsWith(`${dir}/`))
   if (!folder) return { why: 'content/ has no place for it' }
   const inFolder = file.slice(folder.length + 1)
-  const name = path.posix.basename(inFolder)
+  const name = fileNameOf(inFolder)
   // A YAML file, as its name says in any spelling: the same name, written .yaml, in the folder itself.
   const renamed = /\.ya?ml$/i.test(name) ? `${folder}/${name.replace(/\.ya?ml$/i, '.yaml')}` : undefined
   if (inFolder.includes('/')) return { why: `it is in a subfolder of ${folder}`, folder, renamed }
@@ -45,16 +44,12 @@ function unreadFile(file: string): { why: string; folder?: string; renamed?: str
  * (lower case) directly in its folder, so `x.yml`, `UPPER.YAML` or `pages/sub/Page.yaml` would
  * silently never reach the site. Names starting with a dot (.gitkeep, .DS_Store) are left alone.
  */
-export function unpublishedFileProblems(root: string): Problem[] {
-  const content = path.posix.dirname(CONTENT_DIRS.site)
-  return filesUnder(path.join(root, content))
-    .filter((rel) => !rel.split('/').some((part) => part.startsWith('.')))
-    .flatMap((rel) => {
-      const file = `${content}/${rel}`
-      const unread = unreadFile(file)
-      const at = { file, line: 1, column: 1, field: '' }
-      return unread ? [problem('UnpublishedFile', at, unread.why, unread.folder, unread.renamed)] : []
-    })
+export function unpublishedFileProblems(contentNames: readonly string[]): Problem[] {
+  return contentNames.flatMap((file) => {
+    const unread = unreadFile(file)
+    const at = { file, line: 1, column: 1, field: '' }
+    return unread ? [problem('UnpublishedFile', at, unread.why, unread.folder, unread.renamed)] : []
+  })
 }
 
 /** Files under content/ the check and the build never read, which editors would expect on the site. */
@@ -64,7 +59,7 @@ export const unpublishedFiles = defineSiteRule({
   // It reads the names under content/, not the YAML.
   kinds: [],
   messages,
-  check: ({ root }) => unpublishedFileProblems(root),
+  check: ({ contentNames }) => unpublishedFileProblems(contentNames),
   docs: {
     UnpublishedFile: {
       means:
