@@ -1,29 +1,16 @@
 /**
  * The content check inside the form: above the live preview, every problem the pull request's check
  * would report for the entry being edited, by the form's name of its field, in the check's words,
- * with its fix. `npm run cms` checks the entry as it would be saved against the whole working copy
- * (tools/draft-check.ts), a moment after the editor stops typing; where no such check answers (the
- * GitHub sign-in), the panel says the pull request will.
+ * with its fix: the entry as it would be saved, checked in this browser against the whole site (its
+ * snapshot: the built site's beside /admin, the working copy's under `npm run cms`) by the check's
+ * own code, a moment after the editor stops typing. Where the admin has no snapshot, the panel says
+ * the pull request will check.
  */
 import { useEffect, useState } from 'react'
-import { DRAFT_CHECK_PATH } from './names.ts'
+import { SITE_SNAPSHOT_PATH, type SiteSnapshot } from '../codegen/site-snapshot.ts'
+import type { DraftProblem, DraftRequest } from './entry-check.ts'
 
-/** One problem of the entry, as the check endpoint answers it. */
-export interface DraftProblem {
-  field: string
-  label: string
-  line: number
-  message: string
-  hint?: string
-  warning?: true
-}
-
-/** The entry as a save would write it. */
-export interface DraftRequest {
-  collection: string
-  slug: string
-  text: string
-}
+export type { DraftRequest } from './entry-check.ts'
 
 type CheckState =
   | { status: 'checking' }
@@ -31,22 +18,42 @@ type CheckState =
   | { status: 'unavailable' }
   | { status: 'failed'; message: string }
 
-/** How long after the last keystroke the entry is checked: a check reads the whole site (about a second). */
+/** How long after the last keystroke the entry is checked: the first check of an entry reads the whole site (about two seconds). */
 const QUIET_MS = 700
 
-/** Asks the check endpoint about `entry`; `unavailable` where the admin has no such endpoint. */
-async function requestCheck(entry: DraftRequest, signal: AbortSignal): Promise<CheckState> {
-  const answer = await fetch(DRAFT_CHECK_PATH, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(entry),
-    credentials: 'same-origin',
-    signal,
-  })
-  if (answer.status === 404) return { status: 'unavailable' }
-  const body = (await answer.json().catch(() => ({}))) as { problems?: DraftProblem[]; error?: string }
-  if (!answer.ok || !Array.isArray(body.problems)) return { status: 'failed', message: body.error ?? `answer ${answer.status}` }
-  return { status: 'done', problems: body.problems }
+type Checker = (entry: DraftRequest) => { problems: DraftProblem[] }
+
+/**
+ * The checker of one entry: the check's code (loaded with the first check, not with the form) and
+ * the site's snapshot as it is when the entry is opened. `undefined` where the admin is served
+ * without a snapshot.
+ */
+const checkers = new Map<string, Promise<Checker | undefined>>()
+
+function checkerFor({ collection, slug }: DraftRequest): Promise<Checker | undefined> {
+  const entry = `${collection}/${slug}`
+  let checker = checkers.get(entry)
+  if (!checker) {
+    checker = Promise.all([
+      import('./entry-check.ts'),
+      fetch(SITE_SNAPSHOT_PATH, { credentials: 'same-origin', cache: 'no-cache' }).then(async (answer) => {
+        if (answer.status === 404) return undefined
+        if (!answer.ok) throw new Error(`the site's snapshot answered ${answer.status}`)
+        return (await answer.json()) as SiteSnapshot
+      }),
+    ]).then(([{ entryChecker }, snapshot]) => snapshot && entryChecker(snapshot))
+    // A failed load is tried again by the next check.
+    checker.catch(() => checkers.delete(entry))
+    checkers.clear()
+    checkers.set(entry, checker)
+  }
+  return checker
+}
+
+/** Checks `entry` in this browser against the site; `unavailable` where the admin has no snapshot of it. */
+async function runCheck(entry: DraftRequest): Promise<CheckState> {
+  const check = await checkerFor(entry)
+  return check ? { status: 'done', problems: check(entry).problems } : { status: 'unavailable' }
 }
 
 const PANEL_STYLE = {
@@ -86,18 +93,16 @@ export function DraftCheck({ entry, address }: { entry: DraftRequest; address?: 
   const [state, setState] = useState<CheckState>({ status: 'checking' })
   const { collection, slug, text } = entry
   useEffect(() => {
-    const aborted = new AbortController()
+    let current = true
     const timer = setTimeout(() => {
       setState({ status: 'checking' })
-      requestCheck({ collection, slug, text }, aborted.signal)
-        .then(setState)
-        .catch((error: Error) => {
-          if (!aborted.signal.aborted) setState({ status: 'failed', message: error.message })
-        })
+      runCheck({ collection, slug, text })
+        .then((state) => current && setState(state))
+        .catch((error: Error) => current && setState({ status: 'failed', message: error.message }))
     }, QUIET_MS)
     return () => {
       clearTimeout(timer)
-      aborted.abort()
+      current = false
     }
   }, [collection, slug, text])
 

@@ -8,7 +8,5 @@ export const MARKUP_WIDGET = 'markup'
 export const TEXT_WIDGET = 'site-text'
 /** Where the admin asks the local proxy of `npm run cms`, on its own origin. */
 export const LOCAL_PROXY_PATH = '/api/v1'
-/** Where the admin asks `npm run cms` to check an entry before it is saved, on its own origin. */
-export const DRAFT_CHECK_PATH = '/api/draft-check'
 /** Decap's language of the admin: its English with our phrases over it (phrases.ts). */
 export const SITE_LOCALE = 'en-site'

@@ -15,6 +15,8 @@ import { codeVersion } from '../codegen/code-version.ts'
 import { cacheFolder } from '../codegen/files.ts'
 import { contentPlugin } from '../codegen/vite-plugin-content.ts'
 import { blogApiSettings } from '../src/core/blog-api.ts'
+import { readSite } from '../codegen/read-site.ts'
+import { SITE_SNAPSHOT_PATH, snapshotOf } from '../codegen/site-snapshot.ts'
 import { SITE_MANIFEST_PATH } from '../src/core/manifest.ts'
 import { buildConstants } from '../vite.config.ts'
 import { digest } from './build-state.ts'
@@ -127,4 +129,13 @@ export async function buildAdmin(root: string, outDir: string, { code, quiet = f
   await rm(target, { recursive: true, force: true })
   await cp(kept, target, { recursive: true })
   return place(true)
+}
+
+/**
+ * Writes the site's snapshot beside the admin (SITE_SNAPSHOT_PATH), which the form's check reads:
+ * the content as this build checked it, made on every build, as content changes without the admin.
+ */
+export async function writeSiteSnapshot(root: string, outDir: string) {
+  if (!existsSync(path.join(outDir, 'admin/index.html'))) return
+  await writeFile(path.join(outDir, SITE_SNAPSHOT_PATH), JSON.stringify(snapshotOf(readSite(root))))
 }

@@ -27,7 +27,7 @@ import { blogApiSettings } from '../src/core/blog-api.ts'
 import { isPreviewBuild } from '../src/core/preview-build.ts'
 import { takeLock } from './build-lock.ts'
 import { buildCacheDir, markBuildCache, pruneBuildCaches } from './build-cache.ts'
-import { buildAdmin } from './build-admin.ts'
+import { buildAdmin, writeSiteSnapshot } from './build-admin.ts'
 import { compileServer } from './compile-server.ts'
 import { codeKey, digest, readBuildState, writeBuildState, type BuildState, type RouteRecord } from './build-state.ts'
 import { precompress } from './precompress.ts'
@@ -68,7 +68,10 @@ async function buildInto(root: string, outDir: string, options: BuildOptions) {
     const code = await generateCode(build, content)
     if (!bundlesKept(build, code)) await bundle(build)
     // The form editor at /admin (not in a pull request's preview): rebuilt when its code or the site's changes, else copied.
-    if (!build.preview) await buildAdmin(build.root, build.outDir, { code, quiet: build.options.quiet })
+    if (!build.preview) {
+      await buildAdmin(build.root, build.outDir, { code, quiet: build.options.quiet })
+      await writeSiteSnapshot(build.root, build.outDir)
+    }
     const site = await render(build, content, code)
     await writeSiteFiles(build, site.manifest)
     return await record(build, content, site, code)

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import Fastify, { type FastifyReply } from 'fastify'
-import { registerDraftCheck } from '../draft-check.ts'
+import { registerSiteSnapshot } from './site-snapshot.ts'
 import { LOCAL_PROXY_PATH } from '../../admin/names.ts'
 import { ADMIN_POLICY, contentTypeOf, type CspDirectives } from '../../server/static-site.ts'
 import { accessGuard, ADMIN_PATH } from './access.ts'
@@ -57,7 +57,7 @@ export async function cmsServer({ adminDir, repo, policy, actions, port }: CmsSe
     return reply.type(contentTypeOf(request.url.split('?')[0])).send(picture)
   })
   app.get('/favicon.svg', (_request, reply) => sendFile(reply, path.join(repo, 'public'), 'favicon.svg'))
-  registerDraftCheck(app, repo)
+  registerSiteSnapshot(app, repo)
   app.post(LOCAL_PROXY_PATH, async (request, reply) => {
     const { action, params } = readRequest(request.body)
     // Written out, so an answer of null (getDeployPreview) is the JSON `null` Decap parses.
