@@ -1,40 +1,35 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
+import { fieldSchema, resolveRef, type JsonSchema } from '../../codegen/json-schema.ts'
+import { ALL_SCHEMAS, schemaFiles } from '../../codegen/schemas.ts'
 import {
-  FIELDS,
   fieldLabel,
+  fieldOf,
+  fieldPaths,
   isGenericItemLabel,
+  LABELLED_KINDS,
   mapPathOf,
   OFF_PAGE,
   PATTERN_WORDS,
   patternSentence,
+  SECTIONS,
   sectionOf,
 } from './fields.ts'
-import { fieldSchema, type JsonSchema } from './json-schema.ts'
-import { schemaFiles, type ContentKind } from './schemas.ts'
 
-const MAPPED: ContentKind[] = ['page', 'blog', 'site']
-const schemas = Object.values(schemaFiles).map(({ schema }) => schema)
+const schemas = ALL_SCHEMAS
 
-type DataPath = (string | number)[]
+/** Every field a kind's data can hold: its data path, and its map path (`page.faqs[].answer`). */
+const fieldsOf = (kind: (typeof LABELLED_KINDS)[number]) =>
+  fieldPaths(kind).map((path) => ({ path, mapPath: mapPathOf(kind, path), field: fieldOf(kind, path) }))
 
-/** Every field a kind's data can hold ($refs followed): its data path, and its map path (`page.faqs[].answer`). */
-function fieldsOf(kind: ContentKind): { path: DataPath; mapPath: string }[] {
-  const root = schemaFiles[kind].schema
-  const found: { path: DataPath; mapPath: string }[] = []
-  const visit = (at: DataPath) => {
-    const node = fieldSchema(root, at, schemas)
-    const inside = [
-      ...Object.keys(node?.properties ?? {}).map((key) => [...at, key]),
-      ...(node?.type === 'array' ? [[...at, 0]] : []),
-    ]
-    for (const path of inside) {
-      found.push({ path, mapPath: mapPathOf(kind, path) })
-      visit(path)
-    }
+/** Every node of the schemas with where it is written, definitions and editorParts included. */
+function nodesIn(node: unknown, at: string, found: { at: string; node: JsonSchema }[] = []) {
+  if (Array.isArray(node)) node.forEach((item, i) => nodesIn(item, `${at}/${i}`, found))
+  else if (node && typeof node === 'object') {
+    found.push({ at, node: node as JsonSchema })
+    for (const [key, value] of Object.entries(node)) nodesIn(value, `${at}/${key}`, found)
   }
-  visit([])
   return found
 }
 
@@ -51,27 +46,43 @@ function patternsIn(node: unknown, found = new Set<string>()): Set<string> {
 
 const SHARED_KEYS = /\.(src|alt|title|desc|stepNo|href)$/
 
-describe('the field map', () => {
-  it('labels every field of a page and a post itself, but the shared keys of cards and images', () => {
+describe("the schemas' editor keywords", () => {
+  it('label every field of a page and a post itself, but the shared keys of cards and images', () => {
     for (const kind of ['page', 'blog'] as const)
-      for (const { path, mapPath } of fieldsOf(kind)) {
+      for (const { path, mapPath, field } of fieldsOf(kind)) {
         const shared = SHARED_KEYS.test(mapPath) && path.length > 1
-        if (!shared) expect(FIELDS[mapPath]?.label, mapPath).toBeDefined()
+        if (!shared) expect(field.label, mapPath).toBeDefined()
       }
   })
 
-  it("labels each group of site.yaml and each item of every list, so no form says 'Add item'", () => {
-    for (const kind of MAPPED)
-      for (const { path, mapPath } of fieldsOf(kind)) {
-        if (mapPath.endsWith('[]') || (kind === 'site' && path.length === 1))
-          expect(FIELDS[mapPath]?.label, mapPath).toBeDefined()
-        expect(fieldLabel(mapPath), mapPath).not.toBe('Item')
+  it("label each group of site.yaml and each item of every list, so no form says 'Add item'", () => {
+    for (const kind of LABELLED_KINDS)
+      for (const { path, mapPath, field } of fieldsOf(kind)) {
+        if (mapPath.endsWith('[]') || (kind === 'site' && path.length === 1)) expect(field.label, mapPath).toBeDefined()
+        expect(fieldLabel(kind, path), mapPath).not.toBe('Item')
       }
   })
 
-  it('describes only fields the schemas have', () => {
-    const known = new Set(MAPPED.flatMap((kind) => fieldsOf(kind).map((f) => f.mapPath)))
-    expect(Object.keys(FIELDS).filter((path) => !known.has(path))).toEqual([])
+  it('name only sections of the site, and give words only to fields of the definition they hold', () => {
+    const nodes = schemas.flatMap((root) => nodesIn(root, String(root.$id)).map((found) => ({ ...found, root })))
+    const sections = nodes.filter(({ node }) => node.editorSection !== undefined)
+    expect(sections.length).toBeGreaterThan(20)
+    for (const { at, node } of sections) expect([...Object.keys(SECTIONS), OFF_PAGE], at).toContain(node.editorSection)
+    const holders = nodes.filter(({ node }) => node.editorParts)
+    expect(holders.length).toBeGreaterThan(3)
+    for (const { at, node, root } of holders) {
+      const held = resolveRef(String(node.$ref), root, schemas).schema.properties ?? {}
+      for (const key of Object.keys(node.editorParts as object)) expect(Object.keys(held), `${at}: ${key}`).toContain(key)
+    }
+  })
+
+  it("give a shared definition's field the words its holder gives it", () => {
+    expect(fieldOf('page', ['img1', 'src'])).toEqual({ shows: 'the picture beside the main heading', folder: 'pages' })
+    expect(fieldOf('page', ['img2', 'src']).shows).toBe('the picture beside the second block')
+    expect(fieldOf('blog', ['image', 'src']).folder).toBe('blog')
+    // Words every holder shares stay in the definition.
+    expect(fieldOf('blog', ['image', 'alt']).shows).toBe(fieldOf('page', ['img3', 'alt']).shows)
+    expect(fieldOf('page', ['our_steps2', 0, 'stepNo']).shows).toMatch(/the next number/)
   })
 
   it('places every field of a landing page in a section, or marks it off the page', () => {
@@ -82,9 +93,9 @@ describe('the field map', () => {
   })
 
   it('falls back to the shared label of a key, then to its words', () => {
-    expect(fieldLabel('page.our_steps[].stepNo')).toBe('Step label')
-    expect(fieldLabel('site.company.legalName')).toBe('Legal name')
-    expect(fieldLabel('page.newThing[]')).toBe('Item')
+    expect(fieldLabel('page', ['our_steps', 0, 'stepNo'])).toBe('Step label')
+    expect(fieldLabel('site', ['company', 'legalName'])).toBe('Legal name')
+    expect(fieldLabel('page', ['newThing', 0])).toBe('Item')
   })
 
   it('calls an item label generic when several lists share it', () => {
@@ -99,18 +110,18 @@ describe('the field map', () => {
   })
 
   it('gives every picture field a folder of public/images, the one its pictures are in today', () => {
-    const pictures = MAPPED.flatMap((kind) =>
+    const pictures = LABELLED_KINDS.flatMap((kind) =>
       fieldsOf(kind).filter(({ path }) => fieldSchema(schemaFiles[kind].schema, path, schemas)?.pattern?.startsWith('^/images/')),
     )
     expect(pictures.length).toBeGreaterThan(10)
-    for (const { mapPath } of pictures) {
-      const folder = FIELDS[mapPath]?.folder
+    for (const { mapPath, field } of pictures) {
+      const { folder } = field
       expect(folder, mapPath).toBeTruthy()
       expect(existsSync(`public/images/${folder}`), mapPath).toBe(true)
     }
     // The folder each field's pictures sit in: the picker opens where the editor's pictures are.
     const page = parse(readFileSync('content/pages/Ai-Development.yaml', 'utf8')) as { img1: { src: string } }
-    expect(page.img1.src.startsWith(`/images/${FIELDS['page.img1.src'].folder}/`)).toBe(true)
+    expect(page.img1.src.startsWith(`/images/${fieldOf('page', ['img1', 'src']).folder}/`)).toBe(true)
     expect(readdirSync('public/images/pages').length).toBeGreaterThan(0)
   })
 
