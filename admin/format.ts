@@ -1,7 +1,7 @@
 /**
  * The `site-yaml` format of every collection: files read as the content check reads them, and
- * written by patching the file's own text (yaml-format.ts), so a save changes only what the editor
- * changed. Decap hands a format the entry's data alone; the file's text and kind come from the
+ * written by editing the file's parsed document (yaml-format.ts), so a save changes only what the
+ * editor changed. Decap hands a format the entry's data alone; the file's text and kind come from the
  * preSave event, which Decap fires for that same entry just before it writes the file.
  */
 import blogSchema from '../schema/blog.schema.json'

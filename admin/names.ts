@@ -1,4 +1,4 @@
-/** Names the CMS configuration (codegen/cms-config.ts) and the admin's registrations share. */
+/** Names the CMS configuration (tools/form-editor/cms-config.ts) and the admin's registrations share. */
 
 /** The custom format of every collection: YAML written the way our files are (format.ts). */
 export const CMS_FORMAT = 'site-yaml'

@@ -6,7 +6,7 @@
  */
 import { insertTerms } from '../src/core/terms.ts'
 
-/** What admin/config.yml gives a text field (codegen/cms-config.ts writes it from the schema). */
+/** What admin/config.yml gives a text field (tools/form-editor/cms-config.ts writes it from the schema). */
 export interface TextRule {
   min?: number
   max?: number

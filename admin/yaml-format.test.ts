@@ -166,6 +166,19 @@ describe('writeContentYaml', () => {
     expect(parse(fresh)).toEqual({ metaTitle: 'a\nb', faqs: [{ question: 'q\nq', answer: 'a\r\n' }] })
   })
 
+  it('puts several new keys of one map in schema order, and keeps the comment above a removed key', () => {
+    const text = '# yaml-language-server: $schema=x\nlabel: X\n\n# The accent part.\ntitle2: "Y"\ncategory: service\n'
+    const out = writeContentYaml(
+      { metaTitle: 'A title', metaDescription: 'Its text', label: 'X', category: 'service', title1: 'One', title2: 'Two words' },
+      { original: text, order: orderOf.page },
+    )
+    expect(out).toBe(
+      '# yaml-language-server: $schema=x\nmetaTitle: "A title"\nmetaDescription: "Its text"\nlabel: X\n\n# The accent part.\ntitle2: "Two words"\ncategory: service\ntitle1: One\n',
+    )
+    const removed = writeContentYaml({ label: 'X', category: 'service' }, { original: text, order: orderOf.page })
+    expect(removed).toBe('# yaml-language-server: $schema=x\nlabel: X\n\n# The accent part.\ncategory: service\n')
+  })
+
   it('refuses to write a file that would not read back as the form holds it, with a plain message', () => {
     // A key the writer cannot place in a map that is not a block map of the file: written whole, it reads back.
     expect(() => writeContentYaml({ a: 1 }, { original: 'a: 1\n', order: orderOf.page })).not.toThrow()

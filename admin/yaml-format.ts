@@ -1,15 +1,19 @@
 /**
  * YAML written the way our content files are, for the form editor's saves. A save edits the file's
- * own text: each changed value is written in place, in the quoting it had; a field added goes where
- * the schema puts it; a field or item removed takes its lines with it. Every byte of what did not
- * change stays as it was (comments, quoting, flow lists, the `# yaml-language-server` line), so an
- * unchanged save changes nothing and a pull request shows only what the editor changed.
+ * parsed document (yaml's Document API): each changed value is set in its place, in the quoting it
+ * had; a field added goes where the schema puts it; a field or item removed goes with its node.
+ * What did not change prints as it was parsed, byte for byte (comments, quoting, blank lines, flow
+ * lists, the `# yaml-language-server` line), so an unchanged save changes nothing and a pull request
+ * shows only what the editor changed.
  */
 import {
   Document,
   isMap,
+  isNode,
+  isPair,
   isScalar,
   isSeq,
+  Pair,
   parse,
   parseDocument,
   Scalar,
@@ -32,14 +36,6 @@ export interface WriteOptions {
 }
 
 type Path = (string | number)[]
-/** A block map and a block list of a file as parsed: keys are scalars, values nodes (null for `key:`). */
-type BlockMap = YAMLMap<Scalar, Node | null>
-type BlockSeq = YAMLSeq<Node | null>
-interface Edit {
-  start: number
-  end: number
-  text: string
-}
 
 /**
  * How every value is written: on one line whatever its length, and a line break inside a double-quoted
@@ -64,14 +60,14 @@ function equal(a: unknown, b: unknown): boolean {
 }
 
 /** Prose in double quotes, as our files hold it; a single word (a path, a code) plain where YAML allows. */
-function houseStyle(doc: Document) {
-  visit(doc, {
-    Scalar(key, node) {
-      if (key !== 'key' && typeof node.value === 'string' && /\s/.test(node.value)) node.type = Scalar.QUOTE_DOUBLE
-      else if (typeof node.value === 'string' && needsEscapes(node.value)) node.type = Scalar.QUOTE_DOUBLE
+function houseStyle<T extends Document | Node>(node: T): T {
+  visit(node, {
+    Scalar(key, scalar) {
+      if (key !== 'key' && typeof scalar.value === 'string' && /\s/.test(scalar.value)) scalar.type = Scalar.QUOTE_DOUBLE
+      else if (typeof scalar.value === 'string' && needsEscapes(scalar.value)) scalar.type = Scalar.QUOTE_DOUBLE
     },
   })
-  return doc
+  return node
 }
 
 /** Data in schema order at every level, without the empty values a form leaves behind. */
@@ -88,147 +84,101 @@ function ordered(value: unknown, path: Path, order: KeyOrder): unknown {
   )
 }
 
-/** `key: value` as fresh lines at `indent`, ending in a newline. */
-function freshPair(key: string, value: unknown, indent: number): string {
-  const text = houseStyle(new Document({ [key]: value })).toString(WRITE)
-  return indentLines(text, indent)
+/**
+ * The file's flow lists and maps keep their own spacing inside the brackets: ours write maps padded
+ * (`{ name: A }`) and lists not (`[Boston, Cambridge]`), and the printer has one setting for all, so
+ * each padded one is printed with the padding whatever the document's setting.
+ */
+function keepFlowPadding(doc: Document, text: string) {
+  const keep = (node: YAMLMap | YAMLSeq) => {
+    if (!node.flow || !node.range || !/^[[{] /.test(text.slice(node.range[0], node.range[0] + 2))) return
+    const print = node.toString.bind(node)
+    node.toString = (ctx, onComment, onChompKeep) => print(ctx && { ...ctx, flowCollectionPadding: ' ' }, onComment, onChompKeep)
+  }
+  visit(doc, { Map: (_, node) => keep(node), Seq: (_, node) => keep(node) })
 }
 
-/** A list item as fresh lines, its dash at `indent`. */
-const freshItem = (value: unknown, indent: number) => indentLines(houseStyle(new Document([value])).toString(WRITE), indent)
-
-const indentLines = (text: string, indent: number) => text.replace(/^(?=.)/gm, ' '.repeat(indent)).replace(/\n*$/, '\n')
-
-/** A value in the quoting the old one had (a block scalar becomes double-quoted), on one line. */
-function scalarText(value: unknown, type: Scalar['type']): string {
-  const node = new Scalar(value)
-  if (typeof value === 'string')
-    node.type = type === 'BLOCK_LITERAL' || type === 'BLOCK_FOLDED' || !type || needsEscapes(value) ? Scalar.QUOTE_DOUBLE : type
-  return new Document(node).toString(WRITE).replace(/\n$/, '')
+/** The node that starts an item's lines (a pair's key, or the item), which holds the comment and blank line above it. */
+const leadOf = (item: unknown): Node | undefined => {
+  const lead = isPair(item) ? item.key : item
+  return isNode(lead) ? lead : undefined
 }
 
-/** A flow list or map (`[Boston, Massachusetts]`, `{ name: …, img: … }`) written again, spaced inside as it was. */
-function flowText(value: unknown, padded: boolean): string {
-  const doc = new Document(value)
-  visit(doc, {
-    Map: (_, node) => void (node.flow = true),
-    Seq: (_, node) => void (node.flow = true),
-  })
-  return doc.toString({ ...WRITE, flowCollectionPadding: padded }).replace(/\n$/, '')
+/** Moves the comment and blank line above `from` to above `to`, so they stay where they were when `from` goes. */
+function handOver(from: unknown, to: unknown) {
+  const [a, b] = [leadOf(from), leadOf(to)]
+  if (!a || !b || (!a.commentBefore && !a.spaceBefore)) return
+  b.commentBefore = [a.commentBefore, b.commentBefore].filter(Boolean).join('\n') || undefined
+  b.spaceBefore ||= a.spaceBefore
+  a.commentBefore = undefined
+  a.spaceBefore = undefined
 }
 
-/** The edits that turn a file's text into new data: each changed part of the text, and what replaces it. */
-class TextPatch {
-  readonly edits: Edit[] = []
-
+/** The edits of a parsed file, node by node: what did not change is left as it was parsed, and prints as it was. */
+class DocumentEdit {
   constructor(
-    private readonly text: string,
+    private readonly doc: Document,
     private readonly order: KeyOrder,
   ) {}
 
-  private lineStart(pos: number) {
-    return this.text.lastIndexOf('\n', pos - 1) + 1
+  /** `node` made to read as `value`: itself, changed inside where the data differs, or a new node in its place. */
+  edited(node: unknown, old: unknown, value: unknown, path: Path): unknown {
+    if (isNode(node) && equal(old, value)) return node
+    if (isScalar(node) && !isObject(value) && !Array.isArray(value)) return this.scalar(node, value)
+    if (isMap(node) && isObject(value)) return this.editMap(node, old as Record<string, unknown>, value, path)
+    if (isSeq(node) && Array.isArray(value) && value.length > 0) return this.editSeq(node, old as unknown[], value, path)
+    return this.fresh(value, path, false)
   }
 
-  /** Just after the newline that ends the line where a node ending at `end` ends. */
-  private lineEnd(end: number) {
-    let e = end
-    while (e > 0 && /\s/.test(this.text[e - 1])) e--
-    const newline = this.text.indexOf('\n', e)
-    return newline === -1 ? this.text.length : newline + 1
+  /** A value new to the file, in schema order; in a flow list or map written plain where YAML allows, as those are. */
+  private fresh(value: unknown, path: Path, inFlow: boolean): Node {
+    const node = this.doc.createNode(ordered(value, path, this.order)) as Node
+    return inFlow ? node : houseStyle(node)
   }
 
-  private column(pos: number) {
-    return pos - this.lineStart(pos)
+  /** A changed value in the quoting the old one had (a block scalar becomes double-quoted), with the old one's comments. */
+  private scalar(old: Scalar, value: unknown): Scalar {
+    const node = new Scalar(value)
+    if (typeof value === 'string')
+      node.type =
+        old.type === 'BLOCK_LITERAL' || old.type === 'BLOCK_FOLDED' || !old.type || needsEscapes(value)
+          ? Scalar.QUOTE_DOUBLE
+          : old.type
+    Object.assign(node, { comment: old.comment, commentBefore: old.commentBefore, spaceBefore: old.spaceBefore })
+    return node
   }
 
-  /** `old` is what `node` reads as, computed once for the whole file; `replace` writes the value fresh. */
-  patch(node: Node | null, old: unknown, value: unknown, path: Path, replace: () => void) {
-    if (node && equal(old, value)) return
-    const [start, end] = node?.range ?? [0, 0]
-    if (isScalar(node) && !isObject(value) && !Array.isArray(value))
-      return void this.edits.push({ start, end, text: scalarText(value, node.type) })
-    if ((isMap(node) || isSeq(node)) && node.flow && (isObject(value) || Array.isArray(value)) && !hasCollections(value))
-      return void this.edits.push({ start, end, text: flowText(value, /^[[{] /.test(this.text.slice(start, start + 2))) })
-    if (isMap(node) && !node.flow && isObject(value))
-      return this.patchMap(node as BlockMap, old as Record<string, unknown>, value, path)
-    if (isSeq(node) && !node.flow && Array.isArray(value) && value.length > 0)
-      return this.patchSeq(node as BlockSeq, old as unknown[], value, path)
-    replace()
-  }
-
-  private patchMap(node: BlockMap, old: Record<string, unknown>, value: Record<string, unknown>, path: Path) {
-    const indent = this.column(node.items[0].key.range![0])
-    for (const pair of node.items) {
-      const key = String(pair.key.value)
-      const [keyStart, keyEnd] = pair.key.range!
-      const valueEnd = pair.value?.range?.[1] ?? keyEnd
-      if (!Object.hasOwn(value, key)) {
-        // The first key of a list item shares its line with the dash: only the key goes, and the next key moves up.
-        const first = pair === node.items[0] && !/^\s*$/.test(this.text.slice(this.lineStart(keyStart), keyStart))
-        const next = node.items[1]?.key.range![0]
-        this.edits.push(
-          first && next !== undefined
-            ? { start: keyStart, end: next, text: '' }
-            : { start: this.lineStart(keyStart), end: this.lineEnd(valueEnd), text: '' },
-        )
-        continue
+  private editMap(node: YAMLMap, old: Record<string, unknown>, value: Record<string, unknown>, path: Path): YAMLMap {
+    const keyOf = (pair: Pair) => String(isScalar(pair.key) ? pair.key.value : pair.key)
+    for (const pair of [...node.items]) {
+      const key = keyOf(pair)
+      if (Object.hasOwn(value, key)) pair.value = this.edited(pair.value, old[key], value[key], [...path, key])
+      else {
+        const at = node.items.indexOf(pair)
+        handOver(pair, node.items[at + 1])
+        node.items.splice(at, 1)
       }
-      const stop = this.lineEnd(valueEnd)
-      this.patch(pair.value, old[key], value[key], [...path, key], () =>
-        this.edits.push({
-          start: keyEnd,
-          end: this.text[stop - 1] === '\n' ? stop - 1 : stop,
-          text: freshPair(key, value[key], indent)
-            .slice(indent + key.length)
-            .replace(/\n$/, ''),
-        }),
-      )
     }
-    this.addKeys(node, value, path, indent)
-  }
-
-  /** The keys of `value` the map lacks: each after the last key the schema puts before it, or in front of the first. */
-  private addKeys(node: BlockMap, value: Record<string, unknown>, path: Path, indent: number) {
-    const keys = node.items.map((pair) => String(pair.key.value))
+    // A key the map lacks goes after the last key the schema puts before it, or in front of the first.
     const schemaOrder = this.order(path) ?? []
     const rank = (k: string) => (schemaOrder.includes(k) ? schemaOrder.indexOf(k) : schemaOrder.length)
-    for (const key of Object.keys(value).filter((k) => !keys.includes(k))) {
-      const before = node.items.filter((p) => rank(String(p.key.value)) <= rank(key)).pop()
-      const text = freshPair(key, value[key], indent)
-      if (before) {
-        const at = this.lineEnd(before.value?.range?.[1] ?? before.key.range![1])
-        this.edits.push({ start: at, end: at, text })
-      } else {
-        const at = node.items[0].key.range![0]
-        this.edits.push({ start: at, end: at, text: text.slice(indent) + ' '.repeat(indent) })
-      }
+    for (const key of Object.keys(value).filter((k) => !node.items.some((pair) => keyOf(pair) === k))) {
+      const at = node.items.findLastIndex((pair) => rank(keyOf(pair)) <= rank(key)) + 1
+      const pair = new Pair(this.doc.createNode(key), this.fresh(value[key], [...path, key], node.flow ?? false))
+      // In front of the first key: below the comment above it (the file's `# yaml-language-server` line).
+      if (at === 0) handOver(node.items[0], pair)
+      node.items.splice(at, 0, pair)
     }
+    return node
   }
 
-  private patchSeq(node: BlockSeq, old: unknown[], value: unknown[], path: Path) {
-    const items = node.items
-    const dash = this.text.lastIndexOf('-', items[0]?.range?.[0] ?? node.range![0])
-    const indent = this.column(dash)
-    items.forEach((item, i) => {
-      const itemStart = this.lineStart(item?.range?.[0] ?? dash)
-      const itemEnd = this.lineEnd(item?.range?.[1] ?? dash)
-      if (i >= value.length) return this.edits.push({ start: itemStart, end: itemEnd, text: '' })
-      this.patch(item, old[i], value[i], [...path, i], () =>
-        this.edits.push({ start: itemStart, end: itemEnd, text: freshItem(value[i], indent) }),
-      )
-    })
-    if (value.length > items.length) {
-      const at = this.lineEnd(items[items.length - 1]?.range?.[1] ?? dash)
-      const added = value
-        .slice(items.length)
-        .map((v, i) => freshItem(ordered(v, [...path, items.length + i], this.order), indent))
-      this.edits.push({ start: at, end: at, text: added.join('') })
-    }
+  private editSeq(node: YAMLSeq, old: unknown[], value: unknown[], path: Path): YAMLSeq {
+    node.items.splice(value.length)
+    node.items = node.items.map((item, i) => this.edited(item, old[i], value[i], [...path, i]))
+    for (let i = node.items.length; i < value.length; i++) node.items.push(this.fresh(value[i], [...path, i], node.flow ?? false))
+    return node
   }
 }
-
-const hasCollections = (value: object) => Object.values(value).some((v) => v !== null && typeof v === 'object')
 
 /** Drops what a form leaves empty (null, undefined, '') and a new empty list the file did not have. */
 function withoutEmpty(value: unknown, original: unknown): unknown {
@@ -245,7 +195,7 @@ function withoutEmpty(value: unknown, original: unknown): unknown {
   )
 }
 
-/** The file's new text: the original patched where the data differs from it, or the data written fresh. */
+/** The file's new text: its parsed document edited where the data differs from it, or the data written fresh. */
 export function writeContentYaml(data: unknown, { original, order, modeline }: WriteOptions): string {
   const doc = original === undefined ? undefined : parseDocument(original)
   const readable = doc && doc.errors.length === 0 && isMap(doc.contents) && doc.contents.items.length > 0 && !doc.contents.flow
@@ -256,11 +206,10 @@ export function writeContentYaml(data: unknown, { original, order, modeline }: W
     const body = houseStyle(new Document(ordered(value, [], order))).toString(WRITE)
     text = modeline ? `${modeline}\n${body}` : body
   } else {
-    const patch = new TextPatch(original, order)
-    patch.patch(doc!.contents, old, value, [], () => undefined)
-    text = original
-    for (const edit of patch.edits.sort((a, b) => b.start - a.start))
-      text = text.slice(0, edit.start) + edit.text + text.slice(edit.end)
+    const parsed = doc!
+    keepFlowPadding(parsed, original)
+    parsed.contents = new DocumentEdit(parsed, order).edited(parsed.contents, old, value, []) as typeof parsed.contents
+    text = parsed.toString({ ...WRITE, flowCollectionPadding: false })
   }
   assertReadsBack(text, value)
   return text

@@ -25,6 +25,11 @@ export function createAjv(source: boolean) {
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source } })
   // tsType tells json-schema-to-typescript which TypeScript type a field has; validation ignores it.
   ajv.addKeyword({ keyword: 'tsType', schemaType: 'string' })
+  // What editors are told of a field (its label, what it shows, its section, a picture's folder, the
+  // words for the fields of a shared definition): read by tools/form-editor/fields.ts; validation ignores them.
+  for (const keyword of ['editorLabel', 'editorShows', 'editorSection', 'editorFolder'])
+    ajv.addKeyword({ keyword, schemaType: 'string' })
+  ajv.addKeyword({ keyword: 'editorParts', schemaType: 'object' })
   for (const { schema } of Object.values(schemaFiles)) ajv.addSchema(schema)
   return ajv
 }

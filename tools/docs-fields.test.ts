@@ -79,9 +79,18 @@ describe('the editors’ field map', () => {
     expect(() => fieldTable('page', schema)).toThrow(/heroBadge is not placed/)
   })
 
-  it('refuses a field the schema no longer has', () => {
-    const schema = changedPageSchema((p) => delete p.title2)
-    expect(() => fieldTable('page', schema)).toThrow(/title2: not in the page schema/)
+  it('refuses a site.yaml field it lists that the schema no longer has', () => {
+    const schema = structuredClone(schemaFiles.site.schema)
+    delete schema.properties!.company.properties!.tagline
+    expect(() => fieldTable('site', schema)).toThrow(/company.tagline: not in the site schema/)
+  })
+
+  it("reads a field's words from the schema it is given", () => {
+    const schema = changedPageSchema((p) => (p.title2 = { ...p.title2, editorLabel: 'Accent words', editorSection: 'faq' }))
+    expect(fieldRows('page', schema).find((r) => r.field === 'title2')).toMatchObject({
+      name: 'Accent words',
+      where: expect.stringMatching(/^\*\*FAQ\*\*: the main heading/),
+    })
   })
 
   it('refuses a pattern it cannot put in words', () => {

@@ -2,22 +2,21 @@
  * `npm run docs:fields`: the field map of docs/editing.md, from the schemas so it cannot go stale.
  * Writes between their markers a table of every landing-page field (its label, where it shows, plain
  * text or markup, its limits, whether it is required), of every blog post field, and of the site.yaml
- * words editors change most; labels, sections and words come from the field map (codegen/fields.ts). Then pictures a landing page of the build (DIST_DIR, default dist/) in
- * Chromium, light theme, at 1280 and 375 px, each section outlined and labelled with the fields it
- * shows (FIELD_MAPS). `--no-pictures` writes the tables only.
+ * words editors change most; labels, sections and words come from the schemas' editor keywords
+ * (tools/form-editor/fields.ts). Then pictures a landing page of the build (DIST_DIR, default dist/)
+ * in Chromium, light theme, at 1280 and 375 px, each section outlined and labelled with the fields
+ * it shows (FIELD_MAPS). `--no-pictures` writes the tables only.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse } from 'yaml'
 import { CONTENT_DIRS } from '../codegen/content-files.ts'
-import { FIELDS, fieldLabel, mapPathOf, OFF_PAGE, PATTERN_WORDS, SECTIONS, sectionOf } from '../codegen/fields.ts'
 import { fieldSchema, type JsonSchema } from '../codegen/json-schema.ts'
 import { markupFieldsOf } from '../codegen/rules/markup-in-plain-text.ts'
 import { ALL_SCHEMAS, schemaFiles } from '../codegen/schemas.ts'
 import type { PathSegment } from '../codegen/yaml-source.ts'
-import { openForPicture, pictureContext } from './capture-page.ts'
-import { launchChromium, startSite } from './chromium.ts'
 import { cropTargetOf } from './content-preview/sections.ts'
+import { fieldLabel, fieldOf, OFF_PAGE, PATTERN_WORDS, SECTIONS, sectionOf } from './form-editor/fields.ts'
 
 /** The kinds of file the guide maps, each in a table of its own. */
 export type MappedKind = 'page' | 'blog' | 'site'
@@ -112,7 +111,9 @@ function valueLimits(field: string, schema: JsonSchema): string {
     const image = IMAGE_PATTERN.exec(schema.pattern)
     const words = image ? `a file \`/images/…\`: .${image[1].replace(/\|/g, ', .')}` : PATTERN_WORDS[schema.pattern]
     if (!words)
-      throw new Error(`${field}: the pattern ${schema.pattern} has no words: add them to PATTERN_WORDS in codegen/fields.ts`)
+      throw new Error(
+        `${field}: the pattern ${schema.pattern} has no words: add them to PATTERN_WORDS in tools/form-editor/fields.ts`,
+      )
     parts.push(words)
   }
   const length = lengthWords(schema.minLength, schema.maxLength)
@@ -141,41 +142,35 @@ function rowOf(kind: MappedKind, walked: Walked, markup: ReadonlySet<string>, ro
       : item
         ? [countWords(schema), valueLimits(label, item) && `each ${valueLimits(label, item)}`].filter(Boolean).join('; ')
         : valueLimits(label, schema)
-  const name = fieldLabel(mapPathOf(kind, walked.path))
-  return { field: label, name, where: whereOf(kind, walked), takes: takes(label, schema, item, markup), limits, required }
+  const name = fieldLabel(kind, walked.path, root)
+  return { field: label, name, where: whereOf(kind, walked, root), takes: takes(label, schema, item, markup), limits, required }
 }
 
 /**
- * Where a field shows, from the field map: its section, and what it is there. A landing-page field
- * must name a section or be off the page; a site.yaml field's words are its schema description.
+ * Where a field shows, from the schema's editor keywords: its section, and what it is there. A
+ * landing-page field must name a section or be off the page; a site.yaml field's words are its
+ * schema description.
  */
-function whereOf(kind: MappedKind, field: Walked): string {
-  const section = sectionOf(kind, field.path)
-  const shows = kind === 'site' ? field.schema.description : FIELDS[mapPathOf(kind, field.path)]?.shows
+function whereOf(kind: MappedKind, field: Walked, root: JsonSchema): string {
+  const section = sectionOf(kind, field.path, root)
+  const shows = kind === 'site' ? field.schema.description : fieldOf(kind, field.path, root).shows
+  const file = schemaFiles[kind].file
   if (kind === 'page' && !section)
-    throw new Error(`${field.label} is not placed: give it a section, or OFF_PAGE, in codegen/fields.ts`)
-  if (!shows) throw new Error(`${field.label} is not placed: say what it shows in codegen/fields.ts`)
+    throw new Error(`${field.label} is not placed: give it an editorSection (a section, or ${OFF_PAGE}) in ${file}`)
+  if (!shows) throw new Error(`${field.label} is not placed: say what it shows (editorShows) in ${file}`)
   if (section === OFF_PAGE) return `${NOT_ON_PAGE} ${shows}`
   return section ? `**${SECTIONS[section].label}**: ${shows}` : shows
 }
-
-/** The fields of `kind` the map says something of for the guide, as the walk names them (`faqs[].answer`). */
-const describedFields = (kind: MappedKind) =>
-  Object.keys(FIELDS)
-    .filter((path) => path.startsWith(`${kind}.`) && FIELDS[path].shows)
-    .map((path) => path.slice(kind.length + 1))
 
 /** The rows of one kind's table; `root` is its schema, or a changed copy of it. */
 export function fieldRows(kind: MappedKind, root: JsonSchema = schemaFiles[kind].schema): FieldRow[] {
   const markup = new Set(markupFieldsOf(kind))
   const walked = walkSchema(root)
+  if (kind !== 'site') return walked.map((w) => rowOf(kind, w, markup, root))
   const labels = new Set(walked.map((w) => w.label))
-  const listed = kind === 'site' ? SITE_FIELDS : describedFields(kind)
-  const stale = listed.filter((label) => !labels.has(label))
-  const where = kind === 'site' ? 'SITE_FIELDS in tools/docs-fields.ts' : 'codegen/fields.ts'
-  if (stale.length) throw new Error(`${stale.join(', ')}: not in the ${kind} schema; change ${where}`)
-  const shown = kind === 'site' ? walked.filter((w) => SITE_FIELDS.includes(w.label)) : walked
-  return shown.map((w) => rowOf(kind, w, markup, root))
+  const stale = SITE_FIELDS.filter((label) => !labels.has(label))
+  if (stale.length) throw new Error(`${stale.join(', ')}: not in the site schema; change SITE_FIELDS in tools/docs-fields.ts`)
+  return walked.filter((w) => SITE_FIELDS.includes(w.label)).map((w) => rowOf(kind, w, markup, root))
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|')
@@ -282,6 +277,9 @@ async function drawOutlines(page: import('playwright-core').Page, width: number)
 
 /** Pictures the landing page at each width with its sections outlined and labelled. */
 async function takeFieldMaps(distDir: string) {
+  // Loaded here, not above: Chromium's driver and the server take a second to load, which the tables alone do not need.
+  const { openForPicture, pictureContext } = await import('./capture-page.ts')
+  const { launchChromium, startSite } = await import('./chromium.ts')
   const site = await startSite({ DIST_DIR: distDir })
   const browser = await launchChromium()
   try {
@@ -302,10 +300,21 @@ async function takeFieldMaps(distDir: string) {
   }
 }
 
+/** The guide whose field tables this writes. */
+export const FIELDS_DOC = 'docs/editing.md'
+
+/** Writes the field tables of the guide under `root` when the schemas change them; true when it did. */
+export function writeFieldTables(root: string): boolean {
+  const doc = path.join(root, FIELDS_DOC)
+  const text = readFileSync(doc, 'utf8')
+  const tables = withFieldTables(text)
+  if (tables === text) return false
+  writeFileSync(doc, tables)
+  return true
+}
+
 async function main(args: string[]) {
-  const doc = 'docs/editing.md'
-  writeFileSync(doc, withFieldTables(readFileSync(doc, 'utf8')))
-  console.log(`${doc}: field tables regenerated`)
+  console.log(`${FIELDS_DOC}: field tables ${writeFieldTables(process.cwd()) ? 'regenerated' : 'up to date'}`)
   if (args.includes('--no-pictures')) return
   const distDir = path.resolve(process.env.DIST_DIR ?? 'dist')
   if (!existsSync(path.join(distDir, '.site', 'manifest.json'))) {

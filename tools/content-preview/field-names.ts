@@ -1,9 +1,9 @@
 /**
- * Field paths as an editor reads them, in the labels of the form editor (codegen/fields.ts):
+ * Field paths as an editor reads them, in the labels of the form editor (tools/form-editor/fields.ts):
  * `faqs[5].answer` of a page is "FAQ 6, answer", items numbered from 1.
  */
-import { fieldLabel, isGenericItemLabel, mapPathOf } from '../../codegen/fields.ts'
 import type { ContentKind } from '../../codegen/schemas.ts'
+import { fieldLabel, isGenericItemLabel } from '../form-editor/fields.ts'
 
 /** A path to one value: keys and array positions, from the document's top. */
 export type FieldPath = (string | number)[]
@@ -19,7 +19,7 @@ const lowerFirst = (label: string) => (/^[A-Z]{2}/.test(label) ? label : label.c
 export function fieldName(path: FieldPath, kind: ContentKind | undefined): string {
   const parts: string[] = []
   path.forEach((step, i) => {
-    const label = fieldLabel(mapPathOf(kind, path.slice(0, i + 1)))
+    const label = fieldLabel(kind, path.slice(0, i + 1))
     if (typeof step !== 'number') parts.push(label)
     else if (isGenericItemLabel(label)) parts.push(`${label} ${step + 1}`)
     else parts.splice(-1, 1, `${label} ${step + 1}`)

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { OFF_PAGE, sectionOf } from '../../codegen/fields.ts'
+import { OFF_PAGE, sectionOf } from '../form-editor/fields.ts'
 import { cropTargetOf, pictureTarget } from './sections.ts'
 
 const PAGE = 'content/pages/Ai-Development.yaml'

@@ -1,10 +1,11 @@
 /**
  * Where on a built page a changed field shows: the element a cropped screenshot takes. Each field's
- * section comes from the field map (codegen/fields.ts); this adds what depends on the one item or
- * the one page: a single FAQ, the place of the third text block, a post's page or its card.
+ * section comes from its schema's editorSection (tools/form-editor/fields.ts); this adds what
+ * depends on the one item or the one page: a single FAQ, the place of the third text block, a
+ * post's page or its card.
  */
 import { contentKindOf } from '../../codegen/content-files.ts'
-import { OFF_PAGE, SECTIONS, sectionOf, type Section, type SectionKey } from '../../codegen/fields.ts'
+import { OFF_PAGE, SECTIONS, sectionOf, type Section, type SectionKey } from '../form-editor/fields.ts'
 import { fieldName, type FieldPath } from './field-names.ts'
 
 export interface CropTarget extends Section {

@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { CMS_CONFIG_FILE, cmsConfig, cmsConfigText, kindFields, type CmsField } from './cms-config.ts'
-import { MARKUP_WIDGET, TEXT_WIDGET } from '../admin/names.ts'
-import { textProblem, type TextRule } from '../admin/text-rules.ts'
-import { schemaFields, type JsonSchema } from './json-schema.ts'
-import { schemaFiles, type ContentKind } from './schemas.ts'
+import { MARKUP_WIDGET, TEXT_WIDGET } from '../../admin/names.ts'
+import { textProblem, type TextRule } from '../../admin/text-rules.ts'
+import { schemaFields, type JsonSchema } from '../../codegen/json-schema.ts'
+import { schemaFiles, type ContentKind } from '../../codegen/schemas.ts'
 
 /** The form's rule of a text field as the text widget reads it from the config. */
 const ruleOf = (field: CmsField): TextRule => ({

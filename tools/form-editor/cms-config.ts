@@ -5,15 +5,15 @@
  * patterns field rules, image paths the image picker, markup fields the rich-text widget. Run
  * `npm run cms:config` after a schema change; a test fails while the committed file differs.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stringify } from 'yaml'
-import { fieldSchema, type JsonSchema } from './json-schema.ts'
-import { FIELDS, fieldLabel, patternSentence } from './fields.ts'
-import { MAX_IMAGE_BYTES } from './rules/image-sizes.ts'
-import { ALL_SCHEMAS, schemaFiles, type ContentKind } from './schemas.ts'
-import { CMS_FORMAT, MARKUP_WIDGET, SITE_LOCALE, TEXT_WIDGET } from '../admin/names.ts'
+import { CMS_FORMAT, MARKUP_WIDGET, SITE_LOCALE, TEXT_WIDGET } from '../../admin/names.ts'
+import { fieldSchema, type JsonSchema } from '../../codegen/json-schema.ts'
+import { MAX_IMAGE_BYTES } from '../../codegen/rules/image-sizes.ts'
+import { ALL_SCHEMAS, schemaFiles, type ContentKind } from '../../codegen/schemas.ts'
+import { fieldLabel, fieldOf, patternSentence } from './fields.ts'
 
 export const CMS_CONFIG_FILE = 'admin/config.yml'
 /** The GitHub repository the editorial workflow opens pull requests on. */
@@ -73,6 +73,7 @@ const isMarkup = (raw: JsonSchema | undefined) => typeof raw?.$ref === 'string' 
 const SUMMARY_KEYS = ['title', 'question', 'name', 'label', 'heading', 'value']
 
 interface At {
+  kind: ContentKind
   root: JsonSchema
   /** Where the value is in the data, as fieldSchema reads it. */
   path: (string | number)[]
@@ -89,9 +90,9 @@ interface At {
  * folder, not its subfolders), a path can be typed, and an upload over the size the content check
  * allows is refused before it is sent. Decap names an upload in lower case with hyphens.
  */
-function pictureField(labelPath: string): Partial<CmsField> {
-  const folder = FIELDS[labelPath]?.folder
-  if (!folder) throw new Error(`${labelPath}: a picture field needs its folder in codegen/fields.ts`)
+function pictureField(at: At): Partial<CmsField> {
+  const { folder } = fieldOf(at.kind, at.path)
+  if (!folder) throw new Error(`${at.labelPath}: a picture field needs its folder (editorFolder) in ${schemaFiles[at.kind].file}`)
   return {
     choose_url: true,
     media_folder: `/public/images/${folder}`,
@@ -115,7 +116,7 @@ function optionOf(value: string): string | { label: string; value: string } {
 function cmsField(at: At): CmsField {
   const schema = fieldSchema(at.root, at.path, ALL_SCHEMAS)!
   const field = (widget: string, rest: Partial<CmsField> = {}): CmsField => ({
-    label: fieldLabel(at.labelPath),
+    label: fieldLabel(at.kind, at.path),
     name: at.name,
     widget,
     required: at.required,
@@ -136,7 +137,7 @@ function cmsField(at: At): CmsField {
   if (schema.enum) return field('select', { options: schema.enum.map((value) => optionOf(String(value))) })
   if (schema.type !== 'string') throw new Error(`${at.labelPath}: no form widget for type ${String(schema.type)}`)
   // The picker's value is no plain path while the form checks it; the content check holds images to their pattern.
-  if (schema.pattern !== undefined && IMAGE_PATTERN.test(schema.pattern)) return field('image', pictureField(at.labelPath))
+  if (schema.pattern !== undefined && IMAGE_PATTERN.test(schema.pattern)) return field('image', pictureField(at))
   const long = !schema.pattern && (schema.maxLength === undefined || schema.maxLength > 120)
   return field(TEXT_WIDGET, { ...textRule(schema, /^(page|blog)\./.test(at.labelPath)), ...(long ? { multiline: true } : {}) })
 }
@@ -144,7 +145,7 @@ function cmsField(at: At): CmsField {
 function objectFields(at: At, schema: JsonSchema): CmsField[] {
   return Object.entries(schema.properties ?? {}).map(([key, raw]) =>
     cmsField({
-      root: at.root,
+      ...at,
       path: [...at.path, key],
       labelPath: `${at.labelPath}.${key}`,
       name: key,
@@ -159,7 +160,7 @@ function listField(at: At, schema: JsonSchema): Partial<CmsField> {
   const items = fieldSchema(at.root, [...at.path, 0], ALL_SCHEMAS)!
   // Each item exists once added: its required fields are required whatever the list is.
   const item = cmsField({
-    root: at.root,
+    ...at,
     path: [...at.path, 0],
     labelPath: `${at.labelPath}[]`,
     name: 'item',
@@ -185,7 +186,7 @@ function listField(at: At, schema: JsonSchema): Partial<CmsField> {
 /** Every field of a content kind's top-level object. */
 export function kindFields(kind: ContentKind): CmsField[] {
   const root = schemaFiles[kind].schema
-  return objectFields({ root, path: [], labelPath: kind, name: kind, required: true, markup: false }, root)
+  return objectFields({ kind, root, path: [], labelPath: kind, name: kind, required: true, markup: false }, root)
 }
 
 /** The whole configuration, as Decap CMS reads it. */
@@ -263,26 +264,22 @@ export function cmsConfig() {
 }
 
 const HEADER =
-  '# Generated from schema/*.schema.json by `npm run cms:config` (labels: codegen/fields.ts).\n' +
+  '# Generated from schema/*.schema.json by `npm run cms:config` (labels: their editor keywords).\n' +
   '# Do not edit: change the schema or the labels and run it again; a test fails while this file is stale.\n'
 
 /** The configuration as the committed file holds it: quoted as Prettier quotes YAML here, so `npm run format:check` passes it. */
 export const cmsConfigText = () => HEADER + stringify(cmsConfig(), { lineWidth: 0, singleQuote: true })
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+/** Writes admin/config.yml under `root` when the schemas change it; true when it did. */
+export function writeCmsConfig(root: string): boolean {
   const file = path.join(root, CMS_CONFIG_FILE)
   const text = cmsConfigText()
-  const before = (() => {
-    try {
-      return readFileSync(file, 'utf8')
-    } catch {
-      return ''
-    }
-  })()
-  if (before === text) console.log(`${CMS_CONFIG_FILE} is up to date`)
-  else {
-    writeFileSync(file, text)
-    console.log(`wrote ${CMS_CONFIG_FILE}`)
-  }
+  if (existsSync(file) && readFileSync(file, 'utf8') === text) return false
+  writeFileSync(file, text)
+  return true
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+  console.log(writeCmsConfig(root) ? `wrote ${CMS_CONFIG_FILE}` : `${CMS_CONFIG_FILE} is up to date`)
 }
