@@ -20,6 +20,8 @@ export interface ControlProps {
   field: ImmutableMap
   setActiveStyle: () => void
   setInactiveStyle: () => void
+  /** The entry being edited: `newRecord` until its first save, then its `slug` (file name). */
+  entry: ImmutableMap
 }
 
 export interface PreviewProps {

@@ -79,24 +79,31 @@ function ProblemItem({ problem }: { problem: DraftProblem }) {
   )
 }
 
-/** A new page's address, shown before it is saved: it is made from the menu label and kept once saved. */
-function AddressNote({ address }: { address: string }) {
+/** A new page's address, shown before it is saved; null until the address field holds one. */
+function AddressNote({ address }: { address: string | null }) {
   return (
     <p style={{ margin: '0 0 8px' }}>
-      This new page will be at <strong>{address}</strong>, made from its menu label; the address stays once the page is saved.
+      {address ? (
+        <>
+          This new page will be at <strong>{address}</strong>, from its page address field; the address stays once the page is
+          saved.
+        </>
+      ) : (
+        <>This new page has no address yet: type one in its page address field, at the top of the form.</>
+      )}
     </p>
   )
 }
 
 /** The panel: what the check found in the entry, or that it found nothing; `address` of a page not saved yet. */
-export function DraftCheck({ entry, address }: { entry: DraftRequest; address?: string }) {
+export function DraftCheck({ entry, address }: { entry: DraftRequest; address?: string | null }) {
   const [state, setState] = useState<CheckState>({ status: 'checking' })
-  const { collection, slug, text } = entry
+  const { collection, slug, text, isNew } = entry
   useEffect(() => {
     let current = true
     const timer = setTimeout(() => {
       setState({ status: 'checking' })
-      runCheck({ collection, slug, text })
+      runCheck({ collection, slug, text, isNew })
         .then((state) => current && setState(state))
         .catch((error: Error) => current && setState({ status: 'failed', message: error.message }))
     }, QUIET_MS)
@@ -104,7 +111,7 @@ export function DraftCheck({ entry, address }: { entry: DraftRequest; address?: 
       clearTimeout(timer)
       current = false
     }
-  }, [collection, slug, text])
+  }, [collection, slug, text, isNew])
 
   if (state.status === 'unavailable')
     return (
@@ -138,7 +145,7 @@ export function DraftCheck({ entry, address }: { entry: DraftRequest; address?: 
       aria-live="polite"
       data-problems={state.problems.length}
     >
-      {address ? <AddressNote address={address} /> : null}
+      {address !== undefined ? <AddressNote address={address} /> : null}
       <p className="draft-check__summary" style={{ margin: 0, fontWeight: 600 }}>
         {summary}
       </p>

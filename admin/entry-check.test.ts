@@ -88,4 +88,12 @@ describe('checkDraft', () => {
     expect(readFileSync('content/site.yaml', 'utf8')).toMatch(/^\s*#/m)
     expect(texts.filter((text) => /^\s*#/m.test(text))).toEqual([])
   })
+
+  it('refuses a new page at the address of a page that is there', () => {
+    const text = readFileSync('content/pages/Ai-Development.yaml', 'utf8')
+    const { problems } = checkDraft({ collection: 'pages', slug: 'Ai-Development', text, isNew: true })
+    expect(problems).toEqual([
+      expect.objectContaining({ label: 'Page address', message: '/ai/Ai-Development is already a page' }),
+    ])
+  })
 })

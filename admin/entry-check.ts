@@ -22,6 +22,8 @@ export interface DraftRequest {
   collection: string
   slug: string
   text: string
+  /** An entry not saved yet: its file must not be there already. */
+  isNew?: boolean
 }
 
 /** One problem of the entry, as the form shows it. */
@@ -100,6 +102,15 @@ function rememberingVerdicts(): VerdictMemory {
   }
 }
 
+/** A new entry's address that is already a page's: checked against the other page, it would replace it. */
+const addressTaken = (slug: string): DraftProblem => ({
+  field: 'address',
+  label: 'Page address',
+  line: 1,
+  message: `/ai/${slug} is already a page`,
+  hint: 'Choose another address, or open that page from the list of landing pages to change it.',
+})
+
 /** A checker of entries against the site of `snapshot`; it remembers the other files between checks. */
 export function entryChecker(snapshot: SiteSnapshot) {
   const site = sourceOfSnapshot(snapshot)
@@ -109,6 +120,7 @@ export function entryChecker(snapshot: SiteSnapshot) {
     const file = draftFile(entry)
     if (!file) throw new Error(`no content file for collection '${entry.collection}' and name '${entry.slug}'`)
     const kind = contentKindOf(file)!
+    if (entry.isNew && site.texts.has(file)) return { file, problems: [addressTaken(entry.slug)] }
     const source = withDraft(site, { file, text: entry.text })
     const index = indexOfSite(source)
     const problems = checkSite(source, index, { compile: rememberingCompile(index, results), verdicts })

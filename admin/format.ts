@@ -7,7 +7,7 @@
 import blogSchema from '../schema/blog.schema.json'
 import pageSchema from '../schema/page.schema.json'
 import siteSchema from '../schema/site.schema.json'
-import { CMS_FORMAT } from './names.ts'
+import { ADDRESS_FIELD, CMS_FORMAT } from './names.ts'
 import type { JsonSchema } from '../codegen/json-schema.ts'
 import type { DecapCms, ImmutableMap } from './decap.ts'
 import { readContentYaml, schemaOrder, writeContentYaml, type KeyOrder } from './yaml-format.ts'
@@ -33,6 +33,11 @@ const kindOfData = (data: unknown): Kind =>
 /** An entry's file as a save would write it: `raw` is the file's text as loaded, empty for a new entry. */
 export function entryFileText(collection: string, data: unknown, raw?: string): string {
   const kind = KINDS[collection] ?? kindOfData(data)
+  // A new page's address is its file's name, not a field of the file.
+  if (data && typeof data === 'object' && ADDRESS_FIELD in data) {
+    const { [ADDRESS_FIELD]: _address, ...fields } = data as Record<string, unknown>
+    data = fields
+  }
   return writeContentYaml(data, { original: raw || undefined, order: kind.order, modeline: kind.modeline })
 }
 

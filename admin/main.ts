@@ -9,8 +9,9 @@ import terms from 'site-part:terms'
 import siteCss from '../src/styles/index.css?url'
 import { loadDecap } from './decap.ts'
 import { registerSiteFormat } from './format.ts'
+import { addressWidget } from './address-widget.ts'
 import { markupWidget } from './markup-widget.ts'
-import { LOCAL_PROXY_PATH, MARKUP_WIDGET, SITE_LOCALE, TEXT_WIDGET } from './names.ts'
+import { ADDRESS_WIDGET, LOCAL_PROXY_PATH, MARKUP_WIDGET, SITE_LOCALE, TEXT_WIDGET } from './names.ts'
 import { SITE_PHRASES } from './phrases.ts'
 import { textWidget } from './text-widget.ts'
 import { landingPreview } from './preview.tsx'
@@ -26,6 +27,7 @@ async function start() {
   const markup = markupWidget(react, DOMPurify)
   cms.registerWidget(MARKUP_WIDGET, markup.control, markup.preview)
   cms.registerWidget(TEXT_WIDGET, textWidget(react, terms).control)
+  cms.registerWidget(ADDRESS_WIDGET, addressWidget(react).control)
   cms.registerPreviewStyle(siteCss)
   cms.registerPreviewTemplate('pages', landingPreview(react, DOMPurify))
   const local = ['127.0.0.1', 'localhost'].includes(location.hostname)

@@ -10,3 +10,7 @@ export const TEXT_WIDGET = 'site-text'
 export const LOCAL_PROXY_PATH = '/api/v1'
 /** Decap's language of the admin: its English with our phrases over it (phrases.ts). */
 export const SITE_LOCALE = 'en-site'
+/** The widget of a landing page's address (address-widget.ts). */
+export const ADDRESS_WIDGET = 'page-address'
+/** The form's field for a new page's address: its file name, never written into the file. */
+export const ADDRESS_FIELD = 'address'

@@ -21,7 +21,12 @@ import { LandingSections } from '../src/features/landing/LandingPage.tsx'
 import { ConsultationProvider } from '../src/lib/consultation.tsx'
 import { createSiteDataStore, emptySiteData, SiteDataProvider } from '../src/lib/site-data.tsx'
 import type { CmsReact, PreviewProps } from './decap.ts'
+import { addressProblem } from './address-widget.ts'
 import { DraftCheck, type DraftRequest } from './draft-check.tsx'
+import { ADDRESS_FIELD } from './names.ts'
+
+/** The name a new page is checked under before it has an address. */
+const NO_ADDRESS_YET = 'new-page'
 import { entryFileText } from './format.ts'
 
 /** `{{terms.name}}` replaced with the wording of site.yaml, as the build inserts it. */
@@ -77,25 +82,13 @@ function LandingPreview({ page }: { page: PageData }) {
 }
 
 /**
- * A new entry's file name as Decap makes it from the menu label under admin/config.yml's slug rule:
- * lower case, accents dropped, apostrophes gone, every other run of characters but letters, digits,
- * `_` and `-` one hyphen.
- */
-const slugOf = (label: string) =>
-  label
-    .trim()
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f']/g, '')
-    .replace(/[^a-z0-9_-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-
-/**
  * The page as a save would write it, for the content check. A new entry has no file name until it
- * is saved: Decap will make it from the menu label, so the check does too.
+ * is saved: Decap makes it from the address field, so the check does too; until that field holds an
+ * address (its own widget says what is wrong), the page is checked under a stand-in name.
  */
-function draftOf(entry: PreviewProps['entry'], data: Partial<Page>): DraftRequest {
-  const slug = String(entry.get('slug') || slugOf(String(data.label || 'new page')))
+function draftOf(entry: PreviewProps['entry'], data: Partial<Page> & { [ADDRESS_FIELD]?: string }): DraftRequest {
+  const address = String(data[ADDRESS_FIELD] ?? '')
+  const slug = String(entry.get('slug') || (addressProblem(address) ? NO_ADDRESS_YET : address))
   let text: string
   try {
     text = entryFileText('pages', data, String(entry.get('raw') ?? ''))
@@ -103,7 +96,7 @@ function draftOf(entry: PreviewProps['entry'], data: Partial<Page>): DraftReques
     // The writer refuses what would not read back; the check then says so as the save would.
     text = `# ${(error as Error).message}\n:`
   }
-  return { collection: 'pages', slug, text }
+  return { collection: 'pages', slug, text, isNew: entry.get('newRecord') === true }
 }
 
 interface PreviewTemplate {
@@ -134,7 +127,10 @@ export function landingPreview({ h, createClass }: CmsReact, purify: DOMPurify) 
       const draft = draftOf(entry, data)
       this.root?.render(
         <>
-          <DraftCheck entry={draft} address={entry.get('newRecord') ? `/ai/${draft.slug}` : undefined} />
+          <DraftCheck
+            entry={draft}
+            address={entry.get('newRecord') ? (draft.slug === NO_ADDRESS_YET ? null : `/ai/${draft.slug}`) : undefined}
+          />
           <LandingPreview page={pageData(data, purify)} />
         </>,
       )

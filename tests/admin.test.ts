@@ -311,7 +311,16 @@ describe('/admin', () => {
       // The readers' place: the check above the preview asks for it on a location page.
       const panel = page.frameLocator('iframe').first().locator('.draft-check')
       await expect.poll(() => panel.textContent(), { timeout: 30_000 }).toContain("Readers' place (location pages), place names")
-      await expect.poll(() => panel.textContent()).toContain('/ai/ai-consulting-in-denver')
+      await expect.poll(() => panel.textContent()).toContain('This new page has no address yet')
+      // The address: its rule under the field as it is typed, and the page's place once it holds.
+      await field('Page address (optional)').fill('AI Consulting in Denver')
+      await page.getByText('Lower case letters, digits and single hyphens only: write ai-consulting-in-denver.').waitFor()
+      // An address that is already a page's is refused before the save.
+      await field('Page address (optional)').fill('ai-company-in-san-francisco')
+      await expect.poll(() => panel.textContent()).toContain('Page address: /ai/ai-company-in-san-francisco is already a page')
+      await field('Page address (optional)').fill('ai-consulting-in-denver')
+      await page.getByText('The page will be at /ai/ai-consulting-in-denver.', { exact: false }).waitFor()
+      await expect.poll(() => panel.textContent()).toContain('This new page will be at /ai/ai-consulting-in-denver')
       const audience = page.locator('[aria-label="object field"]').filter({ has: page.locator('label[for^="audience-field"]') })
       await audience.getByTestId('expand-button').first().click()
       for (const place of ['Denver', 'Colorado']) {

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stringify } from 'yaml'
-import { CMS_FORMAT, MARKUP_WIDGET, SITE_LOCALE, TEXT_WIDGET } from '../../admin/names.ts'
+import { ADDRESS_FIELD, ADDRESS_WIDGET, CMS_FORMAT, MARKUP_WIDGET, SITE_LOCALE, TEXT_WIDGET } from '../../admin/names.ts'
 import { fieldSchema, type JsonSchema } from '../../codegen/json-schema.ts'
 import { MAX_IMAGE_BYTES } from '../../codegen/rules/image-sizes.ts'
 import { ALL_SCHEMAS, schemaFiles, type ContentKind } from '../../codegen/schemas.ts'
@@ -183,6 +183,15 @@ function listField(at: At, schema: JsonSchema): Partial<CmsField> {
   }
 }
 
+/** A landing page's address: typed for a new page, shown for a saved one; the file's name, not a field of it. */
+const ADDRESS_FORM_FIELD: CmsField = {
+  name: ADDRESS_FIELD,
+  label: 'Page address',
+  widget: ADDRESS_WIDGET,
+  required: false,
+  hint: 'The page is at /ai/ and this address. Lower case words joined by hyphens; it cannot change once saved.',
+}
+
 /** Every field of a content kind's top-level object. */
 export function kindFields(kind: ContentKind): CmsField[] {
   const root = schemaFiles[kind].schema
@@ -224,12 +233,13 @@ export function cmsConfig() {
         create: true,
         delete: false,
         identifier_field: 'label',
-        slug: '{{fields.label}}',
+        // A new page's file name is the address typed in its own field (admin/address-widget.ts).
+        slug: `{{fields.${ADDRESS_FIELD}}}`,
         summary: '{{label}} (/ai/{{filename}})',
         sortable_fields: ['label', 'category'],
         view_groups: [{ label: 'Listed under', field: 'category' }],
         preview_path: 'ai/{{filename}}',
-        fields: kindFields('page'),
+        fields: [ADDRESS_FORM_FIELD, ...kindFields('page')],
       },
       {
         name: 'blogs',
