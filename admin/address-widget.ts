@@ -11,7 +11,7 @@ interface AddressControl {
 }
 
 /** A new page's address: lower case letters and digits in words joined by single hyphens. */
-export const NEW_PAGE_ADDRESS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+const NEW_PAGE_ADDRESS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** What a typed address would become: lower case, accents dropped, each run of other signs one hyphen. */
 export const addressFrom = (text: string) =>
