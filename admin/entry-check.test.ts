@@ -96,4 +96,11 @@ describe('checkDraft', () => {
       expect.objectContaining({ label: 'Page address', message: '/ai/Ai-Development is already a page' }),
     ])
   })
+
+  it('reports a new page copied from one whose name sorts after it as the copy, not the page that was there', () => {
+    // ai-company-in-austin sorts before ai-company-in-san-francisco: by name alone, the old page read as the copy.
+    const text = readFileSync(SF, 'utf8')
+    const { problems } = checkDraft({ collection: 'pages', slug: 'ai-company-in-austin', text, isNew: true })
+    expect(problems.map((p) => p.message)).toContainEqual(expect.stringMatching(/reads as a copy of that page/))
+  }, 60_000)
 })

@@ -113,6 +113,7 @@ export function checkSite(source: SiteSource, index: RenderIndex, options: Check
       files: checked,
       contentNames: source.contentNames,
       publicFiles: source.publicFiles,
+      added: source.added,
       verdicts: options.verdicts,
     }),
   )

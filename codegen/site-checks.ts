@@ -43,6 +43,8 @@ export interface Site {
   contentNames: readonly string[]
   /** Every file under public/, where it is read. */
   publicFiles?: readonly PublicFile[]
+  /** Content files new in this change. */
+  added?: readonly string[]
   verdicts?: VerdictMemory
 }
 
@@ -75,6 +77,7 @@ export function siteProblems(site: Site, rules: readonly SiteRule[] = siteRules)
       rule.check?.({
         contentNames: site.contentNames,
         publicFiles: site.publicFiles,
+        added: site.added ?? [],
         site: site.data,
         files: files.map((f) => ({ source: f.source, kept: f.kept?.[rule.name] })),
       }) ?? []

@@ -32,6 +32,8 @@ export interface SiteSource {
   images: ReadonlyMap<string, SiteImage>
   /** Every file under public/; left out where only content is checked (the form editor's check). */
   publicFiles?: readonly PublicFile[]
+  /** Content files new in this change (an entry the form has not saved): of two pages alike, the new one is the copy. */
+  added?: readonly string[]
 }
 
 /** What the checks need to know about the rest of the site; passed in so the checks stay pure. */
@@ -103,8 +105,7 @@ export interface Draft {
 export function withDraft(source: SiteSource, draft?: Draft): SiteSource {
   if (!draft) return source
   const texts = new Map(source.texts).set(draft.file, draft.text)
-  const contentNames = source.contentNames.includes(draft.file)
-    ? source.contentNames
-    : [...source.contentNames, draft.file].sort()
-  return { ...source, texts, contentNames }
+  if (source.texts.has(draft.file)) return { ...source, texts }
+  const contentNames = [...source.contentNames, draft.file].sort()
+  return { ...source, texts, contentNames, added: [...(source.added ?? []), draft.file] }
 }

@@ -47,10 +47,10 @@ export const duplicateTitles = defineSiteRule({
         ? [{ field: String(path[0]), text, key: titleKey(text) }]
         : [],
     ),
-  check({ files }) {
+  check({ files, added }) {
     const first = new Map<string, YamlSource>()
     const problems: Problem[] = []
-    for (const { source, kept } of copiesLast(files)) {
+    for (const { source, kept } of copiesLast(files, added)) {
       for (const { field, text, key } of kept ?? []) {
         const id = `${field}\0${key}`
         const other = first.get(id)

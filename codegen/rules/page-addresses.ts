@@ -41,17 +41,19 @@ const COPY_SUFFIX = /[-_\s]*(?:\(\d+\)|\d+|copy(?:[-_\s]*\d+)?)$/i
  * Pages in the order in which the first of two alike is the original and the second its copy: a
  * file whose name cannot be an address ("Ai-Development (1).yaml", "… copy.yaml") is the copy a
  * file manager saved, so those come last; before them, a page named as another page with a copy's
- * ending ("Ai-Development-1.yaml"); otherwise name order.
+ * ending ("Ai-Development-1.yaml"); otherwise name order. A page new in this change (`added`) comes
+ * after every page that was there: it is the copy whatever its name.
  */
-export function copiesLast<F extends { source: { file: string } }>(files: readonly F[]): F[] {
+export function copiesLast<F extends { source: { file: string } }>(files: readonly F[], added: readonly string[] = []): F[] {
   const names = new Set(files.map((f) => fileNameOf(f.source.file, '.yaml').toLowerCase()))
   const rank = ({ source }: F) => {
-    if (!hasPageName(source.file)) return 2
+    const later = added.includes(source.file) ? 3 : 0
+    if (!hasPageName(source.file)) return later + 2
     const name = fileNameOf(source.file, '.yaml')
     const original = name.replace(COPY_SUFFIX, '')
-    return original !== name && names.has(original.toLowerCase()) ? 1 : 0
+    return later + (original !== name && names.has(original.toLowerCase()) ? 1 : 0)
   }
-  return [0, 1, 2].flatMap((r) => files.filter((f) => rank(f) === r))
+  return [0, 1, 2, 3, 4, 5].flatMap((r) => files.filter((f) => rank(f) === r))
 }
 
 /** A page file's name is its address: one an address can be, and no other page's in other letter case. */

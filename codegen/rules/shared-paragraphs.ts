@@ -53,11 +53,11 @@ export const sharedParagraphs = defineSiteRule({
       const key = paragraphKey(text)
       return key.length < MIN_SHARED_PARAGRAPH ? [] : [{ path: at, key }]
     }),
-  check({ files }) {
+  check({ files, added }) {
     const seen = new Map<string, { path: PathSegment[]; source: YamlSource }>()
     /** The paragraphs each page shares with an earlier one, by the pair's two files. */
     const shared = new Map<string, { here: Place; there: Place }[]>()
-    for (const { source, kept } of copiesLast(files)) {
+    for (const { source, kept } of copiesLast(files, added)) {
       for (const { path: at, key } of kept ?? []) {
         const first = seen.get(key)
         if (!first) {

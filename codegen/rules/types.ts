@@ -77,6 +77,8 @@ interface SiteFiles<Kept = unknown> {
   contentNames: readonly string[]
   /** Every file under public/ with the bytes that judge it, where public/ is read. */
   publicFiles?: readonly PublicFile[]
+  /** Content files new in this change: of two pages alike, the new one is the copy. */
+  added: readonly string[]
   /** site.yaml's data, when it passed every check. */
   site?: Record<string, unknown>
   /** The files of the rule's kinds: pages, then blog posts, each in name order. */
