@@ -34,14 +34,14 @@ const zones = [
   })),
   {
     target: './src',
-    from: ['./codegen', './server', './scripts', './tools', './bench', './tests'],
-    message: 'The browser app imports no build, server, tool, benchmark or test code.',
+    from: ['./checker', './codegen', './server', './scripts', './tools', './bench', './tests'],
+    message: 'The browser app imports no checker, build, server, tool, benchmark or test code.',
   },
   // The server runs on production dependencies: the manifest and src/core, never the content compiler.
   {
     target: './server',
-    from: ['./codegen', './scripts', './tools', './bench', './tests'],
-    message: 'The server reads the build manifest; it never imports codegen, the build, tools or tests.',
+    from: ['./checker', './codegen', './scripts', './tools', './bench', './tests'],
+    message: 'The server reads the build manifest; it never imports the checker, codegen, the build, tools or tests.',
   },
   { target: './server', from: './src', except: ['./core', './generated'], message: 'The server uses src/core only.' },
   // scripts/ is the build pipeline; tools/ (preview, screenshots, new page, docs, the CMS and dev
@@ -63,6 +63,14 @@ const zones = [
     except: ['./support'],
     message: 'Tools and the benchmark run without the test suite; move what both need into tools/ or tests/support/.',
   },
+  // The checker runs in Node and in the form editor's browser: it takes text and the site's index
+  // and returns problems and data, so it stands on src/core and itself alone.
+  {
+    target: './checker',
+    from: ['./admin', './codegen', './server', './scripts', './tools', './bench', './tests'],
+    message: 'The checker is pure: it imports src/core and itself only; reading files and caching belong to codegen.',
+  },
+  { target: './checker', from: './src', except: ['./core'], message: 'The checker may use src/core only.' },
   {
     target: './codegen',
     from: './src',
@@ -96,7 +104,7 @@ export default tseslint.config(
   {
     // Tests may reach across layers: they check how the layers fit together.
     files: ['**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', 'tests/**'],
+    ignores: ['**/*.test.{ts,tsx}', 'tests/**', 'checker/rules/testing.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
   },
   {
@@ -119,6 +127,26 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['react', 'react-*', 'react-router*', 'swiper*'], message: 'src/core is React-free: the server runs it.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // What differs between Node and a browser sits in checker/platform, chosen by the package's
+    // subpath imports (#checker-dom, #validators); the rest of the checker reads no disk.
+    files: ['checker/**/*.ts'],
+    ignores: ['**/*.test.ts', 'checker/rules/testing.ts', 'checker/platform/*-node.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'path', 'crypto', 'jsdom', 'image-size', 'better-sqlite3'],
+              message:
+                'The checker runs in a browser too: read files in codegen/read-site.ts, keep platform code in checker/platform.',
+            },
           ],
         },
       ],

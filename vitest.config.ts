@@ -11,6 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
+            'checker/**/*.test.ts',
             'codegen/**/*.test.ts',
             'server/**/*.test.ts',
             'src/**/*.test.{ts,tsx}',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PAGE_FILE_NAME } from '../codegen/rules/page-addresses.ts'
+import { PAGE_FILE_NAME } from '../checker/rules/page-addresses.ts'
 import { addressFrom, addressProblem } from './address-widget.ts'
 import { entryFileText } from './format.ts'
 

@@ -7,7 +7,7 @@
  * the pull request will check.
  */
 import { useEffect, useState } from 'react'
-import { SITE_SNAPSHOT_PATH, type SiteSnapshot } from '../codegen/site-snapshot.ts'
+import { SITE_SNAPSHOT_PATH, type SiteSnapshot } from '../checker/site-snapshot.ts'
 import type { DraftProblem, DraftRequest } from './entry-check.ts'
 
 export type { DraftRequest } from './entry-check.ts'

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { parseDocument } from 'yaml'
 import { describe, expect, it } from 'vitest'
 import { readSite } from '../codegen/read-site.ts'
-import { snapshotOf } from '../codegen/site-snapshot.ts'
+import { snapshotOf } from '../checker/site-snapshot.ts'
 import { draftFile, entryChecker, parseFieldPath, type DraftRequest } from './entry-check.ts'
 
 /** The site as the admin gets it: its snapshot, through JSON. */

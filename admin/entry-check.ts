@@ -5,16 +5,15 @@
  * own problems come back named as the form names its fields ("FAQ 9, answer"), each with its
  * message and fix.
  */
-import { checkSite, type CompileFile } from '../codegen/check-site.ts'
-import type { Compiled } from '../codegen/checker-memory.ts'
-import { checkText } from '../codegen/checker.ts'
-import { CONTENT_DIRS, contentKindOf } from '../codegen/content-files.ts'
-import type { Problem } from '../codegen/errors.ts'
-import { fieldSchema } from '../codegen/json-schema.ts'
-import { ALL_SCHEMAS, schemaFiles, type ContentKind } from '../codegen/schemas.ts'
-import type { VerdictMemory } from '../codegen/site-checks.ts'
-import { indexOfSite, withDraft, type RenderIndex } from '../codegen/site-index.ts'
-import { sourceOfSnapshot, type SiteSnapshot } from '../codegen/site-snapshot.ts'
+import { checkSite, type CompileFile } from '../checker/check-site.ts'
+import { checkText, type Compiled } from '../checker/checker.ts'
+import { CONTENT_DIRS, contentKindOf } from '../checker/content-files.ts'
+import type { Problem } from '../checker/errors.ts'
+import { fieldSchema } from '../checker/json-schema.ts'
+import { ALL_SCHEMAS, schemaFiles, type ContentKind } from '../checker/schemas.ts'
+import type { VerdictMemory } from '../checker/site-checks.ts'
+import { indexOfSite, withDraft, type RenderIndex } from '../checker/site-index.ts'
+import { sourceOfSnapshot, type SiteSnapshot } from '../checker/site-snapshot.ts'
 import { fieldName, type FieldPath } from '../tools/content-preview/field-names.ts'
 
 /** The entry as a save would write it: its collection, its file name without extension, its text. */

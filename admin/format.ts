@@ -8,7 +8,7 @@ import blogSchema from '../schema/blog.schema.json'
 import pageSchema from '../schema/page.schema.json'
 import siteSchema from '../schema/site.schema.json'
 import { ADDRESS_FIELD, CMS_FORMAT } from './names.ts'
-import type { JsonSchema } from '../codegen/json-schema.ts'
+import type { JsonSchema } from '../checker/json-schema.ts'
 import type { DecapCms, ImmutableMap } from './decap.ts'
 import { readContentYaml, schemaOrder, writeContentYaml, type KeyOrder } from './yaml-format.ts'
 

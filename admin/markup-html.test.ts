@@ -1,7 +1,7 @@
 import createDOMPurify from 'dompurify'
 import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
-import { isPlainMarkup, unsafeMarkupChanges } from '../codegen/markup.ts'
+import { isPlainMarkup, unsafeMarkupChanges } from '../checker/markup.ts'
 import { cleanMarkup, mergeEdit, tidyMarkup } from './markup-html.ts'
 
 const purify = createDOMPurify(new JSDOM('<!doctype html><body></body>').window as unknown as Window & typeof globalThis)

@@ -4,7 +4,7 @@ import { parse } from 'yaml'
 import blogSchema from '../schema/blog.schema.json' with { type: 'json' }
 import pageSchema from '../schema/page.schema.json' with { type: 'json' }
 import siteSchema from '../schema/site.schema.json' with { type: 'json' }
-import type { JsonSchema } from '../codegen/json-schema.ts'
+import type { JsonSchema } from '../checker/json-schema.ts'
 import { schemaOrder, writeContentYaml } from './yaml-format.ts'
 
 const schemas: JsonSchema[] = [pageSchema, siteSchema, blogSchema]

@@ -22,7 +22,7 @@ import {
   type YAMLMap,
   type YAMLSeq,
 } from 'yaml'
-import { fieldSchema, type JsonSchema } from '../codegen/json-schema.ts'
+import { fieldSchema, type JsonSchema } from '../checker/json-schema.ts'
 
 /** Where a map's keys go: the property order of the schema of the object at `path`, if it has one. */
 export type KeyOrder = (path: readonly (string | number)[]) => readonly string[] | undefined

@@ -36,7 +36,7 @@ function siteCopy(name: string): string {
  */
 function projectCopy(name: string): string {
   const root = path.join(temp, name)
-  for (const dir of ['codegen', 'src/core', 'schema'])
+  for (const dir of ['checker', 'codegen', 'src/core', 'schema'])
     cpSync(path.join(projectRoot, dir), path.join(root, dir), { recursive: true, filter: (f) => !f.includes('__fixtures__') })
   for (const file of ['package.json', 'package-lock.json', 'content/site.yaml', 'content/pages/Ai-Development.yaml'])
     cpSync(path.join(projectRoot, file), path.join(root, file))

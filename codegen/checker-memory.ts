@@ -1,15 +1,7 @@
-import type { Problem } from './errors.ts'
-import type { YamlSource } from './yaml-source.ts'
+import type { Problem } from '../checker/errors.ts'
+import type { Compiled } from '../checker/checker.ts'
 
-/** A file's result as the checker keeps it: its source as checked, and its key (what it is made from). */
-export interface Compiled {
-  source: YamlSource
-  problems: Problem[]
-  data?: Record<string, unknown>
-  /** What the site rules keep of it, by rule name. */
-  kept?: Record<string, unknown>
-  key?: string
-}
+export type { Compiled }
 
 /**
  * What the checker keeps in memory for this process (or worker thread). A build hands Vite its

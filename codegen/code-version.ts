@@ -149,6 +149,6 @@ export function importedPackages(root: string, files: readonly string[]): Set<st
  * only keeps them.
  */
 export const CHECKER_CODE = {
-  sourceDirs: ['codegen', 'codegen/rules', 'codegen/platform', 'src/core', 'schema'],
+  sourceDirs: ['checker', 'checker/rules', 'checker/platform', 'codegen', 'src/core', 'schema'],
   libraries: ['ajv', 'dompurify', 'entities', 'franc-min', 'htmlparser2', 'image-size', 'js-yaml', 'jsdom', 'yaml'],
 } satisfies CodeInputs

@@ -1,9 +1,9 @@
 /** `npm run codegen`: content types and the page route manifest, from schema/ and content/. */
 import { performance } from 'node:perf_hooks'
 import { loadContent } from './content.ts'
-import { errorsAmong } from './errors.ts'
+import { errorsAmong } from '../checker/errors.ts'
 import { writeGenerated } from './generate.ts'
-import { formatReport } from './report.ts'
+import { formatReport } from '../checker/report.ts'
 
 const root = process.argv[2] ?? process.cwd()
 const started = performance.now()

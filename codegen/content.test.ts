@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from './content.ts'
-import { positionParses } from './yaml-source.ts'
+import { positionParses } from '../checker/yaml-source.ts'
 
 /** The real content, as the site ships it: the 50 pages and the figures the copy may claim. */
 const root = path.resolve(import.meta.dirname, '..')

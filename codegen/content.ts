@@ -3,13 +3,13 @@
  * (check-site.ts), each file's result remembered by what it is made from (file-results.ts), so a
  * build checks each file once and a later build only the files that changed.
  */
-import { checkSite, type CheckedSite } from './check-site.ts'
+import { checkSite, type CheckedSite } from '../checker/check-site.ts'
 import { compileContentFile, storeOf, verdictMemory } from './file-results.ts'
 import { readSiteIndexed } from './read-site.ts'
-import type { Draft } from './site-index.ts'
+import type { Draft } from '../checker/site-index.ts'
 
-export type { PageEntry } from './check-site.ts'
-export type { Draft } from './site-index.ts'
+export type { PageEntry } from '../checker/check-site.ts'
+export type { Draft } from '../checker/site-index.ts'
 
 /** The content of a project: its check, with the folder it was read from. */
 export interface ContentSet extends CheckedSite {

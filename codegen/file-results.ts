@@ -5,16 +5,16 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { checkText } from './checker.ts'
+import { checkText } from '../checker/checker.ts'
 import { memory, type Compiled } from './checker-memory.ts'
 import { CHECKER_CODE, codeVersion } from './code-version.ts'
-import type { Problem } from './errors.ts'
+import type { Problem } from '../checker/errors.ts'
 import { resultStore, type ResultStore } from './result-store.ts'
-import type { ContentKind } from './schemas.ts'
+import type { ContentKind } from '../checker/schemas.ts'
 import type { CheckedSiteIndex } from './read-site.ts'
-import type { VerdictMemory } from './site-checks.ts'
-import type { ContractTerms } from './terms.ts'
-import { parseWithPositions, type YamlSource } from './yaml-source.ts'
+import type { VerdictMemory } from '../checker/site-checks.ts'
+import type { ContractTerms } from '../checker/terms.ts'
+import { parseWithPositions, type YamlSource } from '../checker/yaml-source.ts'
 
 /** How many files this process has parsed and checked (cache hits do not count): a build checks each once. */
 export const contentChecks = memory.checks

@@ -3,11 +3,11 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PageEntry } from './content.ts'
-import { MARKUP_NODE_TS } from './markup.ts'
+import { MARKUP_NODE_TS } from '../checker/markup.ts'
 import { codeVersion, type CodeInputs } from './code-version.ts'
 import { keptFile } from './files.ts'
-import { mapRefs, type JsonSchema } from './json-schema.ts'
-import { schemaFiles } from './schemas.ts'
+import { mapRefs, type JsonSchema } from '../checker/json-schema.ts'
+import { schemaFiles } from '../checker/schemas.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 import { pageDataSpecifier } from '../src/core/routes.ts'
 
@@ -141,7 +141,7 @@ const sha = (text: string | Buffer) => createHash('sha256').update(text).digest(
  * the markup types, the schema walker, the route rules, and the two libraries that print the files.
  */
 export const GENERATOR_CODE = {
-  sourceFiles: ['codegen/generate.ts', 'codegen/markup.ts', 'codegen/json-schema.ts', 'src/core/routes.ts'],
+  sourceFiles: ['codegen/generate.ts', 'checker/markup.ts', 'checker/json-schema.ts', 'src/core/routes.ts'],
   libraries: ['json-schema-to-typescript', 'ts-morph'],
 } satisfies CodeInputs
 

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from './content.ts'
-import type { Problem } from './errors.ts'
-import { formatProblem } from './report.ts'
+import type { Problem } from '../checker/errors.ts'
+import { formatProblem } from '../checker/report.ts'
 
 const PAGE = 'content/pages/Ai-Development.yaml'
 

@@ -7,11 +7,11 @@ import { createHash } from 'node:crypto'
 import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs'
 import path from 'node:path'
 import { imageSize } from 'image-size'
-import { CONTENT_DIRS } from './content-files.ts'
-import { problem, type Problem } from './errors.ts'
+import { CONTENT_DIRS } from '../checker/content-files.ts'
+import { problem, type Problem } from '../checker/errors.ts'
 import { cacheFolder, filesUnder } from './files.ts'
-import { MAX_CONTENT_FILE_BYTES } from './limits.ts'
-import { indexOfSite, withDraft, type Draft, type PublicFile, type SiteImage, type SiteSource } from './site-index.ts'
+import { MAX_CONTENT_FILE_BYTES } from '../checker/limits.ts'
+import { indexOfSite, withDraft, type Draft, type PublicFile, type SiteImage, type SiteSource } from '../checker/site-index.ts'
 
 /** A relative path with `/` between folders, as problems name files. */
 export const toPosix = (p: string) => p.split(path.sep).join('/')

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { loadContent } from './content.ts'
 import { compileContentFile } from './file-results.ts'
 import { readSiteIndexed } from './read-site.ts'
-import { catalogue } from './error-docs.ts'
-import { parseYamlSource } from './yaml-source.ts'
+import { catalogue } from '../checker/error-docs.ts'
+import { parseYamlSource } from '../checker/yaml-source.ts'
 
 const page = readFileSync('content/pages/Ai-Development.yaml', 'utf8')
 const index = readSiteIndexed(process.cwd()).index

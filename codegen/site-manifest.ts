@@ -3,7 +3,7 @@ import type { BlogApiSettings } from '../src/core/blog-api.ts'
 import { movesOf, type ManifestRoute, type SiteManifest } from '../src/core/manifest.ts'
 import { BLOGS_DIR, FIXED_ROUTES, htmlFileFor } from '../src/core/routes.ts'
 import type { BlogData } from '../src/core/content.ts'
-import { CONTENT_DIRS } from './content-files.ts'
+import { CONTENT_DIRS } from '../checker/content-files.ts'
 import type { ContentSet } from './content.ts'
 
 /** Checked content blogs in the shape the API serves them, newest first. */

@@ -23,7 +23,7 @@ const STATE_VERSION = 1
  * Vite config and the content checker import (a test holds the list to the imports).
  */
 export const BUILD_CODE = {
-  sourceDirs: ['src', 'codegen', 'scripts', 'schema', 'public'],
+  sourceDirs: ['src', 'checker', 'codegen', 'scripts', 'schema', 'public'],
   nested: true,
   sourceFiles: [
     'index.html',

@@ -18,7 +18,7 @@ describe('npm run lint enforces the layers', () => {
     [
       'server/wrong.ts',
       "import { loadContent } from '../codegen/content.ts'\nexport const x = loadContent",
-      'never imports codegen',
+      'never imports the checker, codegen',
     ],
     [
       'src/components/Wrong.tsx',
@@ -44,8 +44,19 @@ describe('npm run lint enforces the layers', () => {
     [
       'src/lib/wrong.ts',
       "import { loadContent } from '../../codegen/content.ts'\nexport const x = loadContent",
-      'imports no build, server, tool, benchmark or test code',
+      'imports no checker, build, server, tool, benchmark or test code',
     ],
+    [
+      'checker/wrong.ts',
+      "import { loadContent } from '../codegen/content.ts'\nexport const x = loadContent",
+      'The checker is pure',
+    ],
+    [
+      'checker/wrong-disk.ts',
+      "import { readFileSync } from 'node:fs'\nexport const x = readFileSync",
+      'The checker runs in a browser too',
+    ],
+    ['checker/rules/wrong-dom.ts', "import { JSDOM } from 'jsdom'\nexport const x = JSDOM", 'The checker runs in a browser too'],
   ])('rejects %s importing across a layer', async (file, code, message) => {
     const problems = await problemsOf(file, code)
     expect(problems.join('\n')).toContain(message)
@@ -60,6 +71,16 @@ describe('npm run lint enforces the layers', () => {
     ).toEqual([])
     expect(
       await problemsOf('codegen/right.ts', "import { ROUTER_PATH } from '../src/core/routes.ts'\nexport const x = ROUTER_PATH"),
+    ).toEqual([])
+    expect(
+      await problemsOf('checker/right.ts', "import { ROUTER_PATH } from '../src/core/routes.ts'\nexport const x = ROUTER_PATH"),
+    ).toEqual([])
+    // The platform's own file for Node may use Node.
+    expect(
+      await problemsOf(
+        'checker/platform/right-node.ts',
+        "import { createRequire } from 'node:module'\nexport const x = createRequire",
+      ),
     ).toEqual([])
   })
 })

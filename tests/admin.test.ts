@@ -60,7 +60,7 @@ function checkBranch(branch: string) {
   const branchFiles = mkdtempSync(path.join(tmpdir(), 'admin-branch-'))
   try {
     execFileSync('tar', ['-x', '-C', branchFiles], { input: execFileSync('git', ['archive', branch], { cwd: repo }) })
-    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'codegen/check.ts', branchFiles], {
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/content-check/check.ts', branchFiles], {
       cwd: ROOT,
       encoding: 'utf8',
       stdio: 'pipe',
@@ -370,7 +370,7 @@ describe('/admin', () => {
       const saved = parse(readFileSync(file, 'utf8')) as { category: string; audience: unknown }
       expect(saved.category).toBe('location')
       expect(saved.audience).toEqual({ places: ['Denver', 'Colorado'], country: 'US', timeZone: 'America/Denver' })
-      execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'codegen/check.ts', copy], {
+      execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/content-check/check.ts', copy], {
         cwd: ROOT,
         stdio: 'pipe',
       })

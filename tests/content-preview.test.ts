@@ -16,7 +16,7 @@ import { inflateSync } from 'node:zlib'
 import { parse, stringify } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { realSizeCopy } from '../bench/synthetic-site.ts'
-import { markdownText } from '../codegen/report.ts'
+import { markdownText } from '../tools/content-check/report.ts'
 import { activeMarkdown } from './support/markdown-reach.ts'
 
 /** Width, height and how many distinct byte values the pixels hold: a blank picture has very few. */

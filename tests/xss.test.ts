@@ -4,11 +4,11 @@ import { createElement } from 'react'
 import { MemoryRouter } from 'react-router-dom'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { toMarkupBlocks } from '../codegen/markup.ts'
+import { toMarkupBlocks } from '../checker/markup.ts'
 import { Markup } from '../src/components/Markup.tsx'
 import { launchChromium } from './browser.ts'
 
-const corpus = JSON.parse(readFileSync('codegen/__fixtures__/xss/dompurify-vectors.json', 'utf8')) as {
+const corpus = JSON.parse(readFileSync('checker/__fixtures__/xss/dompurify-vectors.json', 'utf8')) as {
   title: string
   payload: string
 }[]

@@ -5,7 +5,7 @@
 import { createServer as createViteServer, mergeConfig, type Plugin } from 'vite'
 import { siteConfig } from '../vite.config.ts'
 import { loadContent } from '../codegen/content.ts'
-import { formatReport } from '../codegen/report.ts'
+import { formatReport } from '../checker/report.ts'
 import { siteManifest } from '../codegen/site-manifest.ts'
 import { blogApiSettings } from '../src/core/blog-api.ts'
 import { createServer } from '../server/create-server.ts'

@@ -1,6 +1,6 @@
 /** `npm run docs:errors`: rewrites the error reference of docs/editing.md from the error catalogue. */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { withErrorReference } from '../codegen/error-docs.ts'
+import { withErrorReference } from '../checker/error-docs.ts'
 
 const file = 'docs/editing.md'
 writeFileSync(file, withErrorReference(readFileSync(file, 'utf8')))

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import type { JsonSchema } from '../codegen/json-schema.ts'
-import { markupFieldsOf } from '../codegen/rules/markup-in-plain-text.ts'
-import { schemaFiles } from '../codegen/schemas.ts'
+import type { JsonSchema } from '../checker/json-schema.ts'
+import { markupFieldsOf } from '../checker/rules/markup-in-plain-text.ts'
+import { schemaFiles } from '../checker/schemas.ts'
 import { fieldRows, fieldTable, MAPPED_KINDS, outlines, withFieldTables } from './docs-fields.ts'
 
 /** The page schema with one change, for the cases the generator must refuse. */

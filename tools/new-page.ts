@@ -7,9 +7,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { stringify } from 'yaml'
 import { filesUnder } from '../codegen/files.ts'
-import { fieldSchema, requiredShape, type JsonSchema } from '../codegen/json-schema.ts'
-import { PAGE_FILE_NAME } from '../codegen/rules/page-addresses.ts'
-import { PLACEHOLDER } from '../codegen/rules/placeholders.ts'
+import { fieldSchema, requiredShape, type JsonSchema } from '../checker/json-schema.ts'
+import { PAGE_FILE_NAME } from '../checker/rules/page-addresses.ts'
+import { PLACEHOLDER } from '../checker/rules/placeholders.ts'
 
 export const USAGE = 'Usage: npm run new:page -- <Route-Name> --category <service|industry|location>'
 

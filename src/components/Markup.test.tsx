@@ -4,7 +4,7 @@ import { Parser } from 'htmlparser2'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
-import { ALLOWED_TAGS, SAFE_HREF, toMarkupBlocks } from '../../codegen/markup.ts'
+import { ALLOWED_TAGS, SAFE_HREF, toMarkupBlocks } from '../../checker/markup.ts'
 import createDOMPurify from 'dompurify'
 import { JSDOM } from 'jsdom'
 import { sanitizeHtml } from '../features/blog/html-body'
@@ -13,7 +13,7 @@ import type { MarkupNode } from '../core/markup-policy'
 import { Markup, MarkupList } from './Markup'
 
 const corpus = JSON.parse(
-  readFileSync(path.join(import.meta.dirname, '../../codegen/__fixtures__/xss/dompurify-vectors.json'), 'utf8'),
+  readFileSync(path.join(import.meta.dirname, '../../checker/__fixtures__/xss/dompurify-vectors.json'), 'utf8'),
 ) as { title: string; payload: string }[]
 
 /** The whole markup path as a page gets it: YAML text → sanitize → parse → React → HTML. */

@@ -5,7 +5,7 @@
  * shapes of entries and media files, and the reading actions over a source of files (the working
  * copy in fs mode, a branch's tree in git mode).
  */
-import { problemsOfPublicFile } from '../../codegen/rules/public-files.ts'
+import { problemsOfPublicFile } from '../../checker/rules/public-files.ts'
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 import {

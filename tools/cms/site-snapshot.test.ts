@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { SITE_SNAPSHOT_PATH, type SiteSnapshot } from '../../codegen/site-snapshot.ts'
+import { SITE_SNAPSHOT_PATH, type SiteSnapshot } from '../../checker/site-snapshot.ts'
 import { registerSiteSnapshot } from './site-snapshot.ts'
 
 describe('the working copy snapshot of npm run cms', () => {

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { readSite } from '../../codegen/read-site.ts'
-import { SITE_SNAPSHOT_PATH, snapshotOf } from '../../codegen/site-snapshot.ts'
+import { SITE_SNAPSHOT_PATH, snapshotOf } from '../../checker/site-snapshot.ts'
 
 /** GET SITE_SNAPSHOT_PATH: the snapshot of the working copy at `repo`, never cached. */
 export function registerSiteSnapshot(app: FastifyInstance, repo: string) {

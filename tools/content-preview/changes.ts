@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { CONTENT_DIRS } from '../../codegen/content-files.ts'
+import { CONTENT_DIRS } from '../../checker/content-files.ts'
 import { landingFileOf, landingRouteOf } from '../../src/core/routes.ts'
 import type { FieldPath } from './field-names.ts'
 import { stripTags, truncate } from '../../src/core/blog.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ContentKind } from '../../codegen/schemas.ts'
+import type { ContentKind } from '../../checker/schemas.ts'
 import { fieldName, type FieldPath } from './field-names.ts'
 
 describe('fieldName', () => {

@@ -2,7 +2,7 @@
  * Field paths as an editor reads them, in the labels of the form editor (tools/form-editor/fields.ts):
  * `faqs[5].answer` of a page is "FAQ 6, answer", items numbered from 1.
  */
-import type { ContentKind } from '../../codegen/schemas.ts'
+import type { ContentKind } from '../../checker/schemas.ts'
 import { fieldLabel, isGenericItemLabel } from '../form-editor/fields.ts'
 
 /** A path to one value: keys and array positions, from the document's top. */

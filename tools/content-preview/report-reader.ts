@@ -5,7 +5,7 @@
  * gives them, and fields the deploy does not know are dropped. A report that fails is refused
  * whole, with the field named.
  */
-import type { Problem } from '../../codegen/errors.ts'
+import type { Problem } from '../../checker/errors.ts'
 import type { EditSide } from './changes.ts'
 import type { ListingChange } from './listings.ts'
 import type { ChangeRow, CheckReport, CropPictures, PageFacts, PageReport, PreviewReport } from './report.ts'

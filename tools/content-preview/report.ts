@@ -2,7 +2,7 @@
  * What a preview found, as `npm run content:preview` writes it to preview/report.json: the data the
  * summary and the pull-request comment are written from, once the deploy's address is known.
  */
-import type { Problem } from '../../codegen/errors.ts'
+import type { Problem } from '../../checker/errors.ts'
 import type { EditSide } from './changes.ts'
 import type { ListingChange } from './listings.ts'
 

@@ -3,8 +3,8 @@
  * its old and new words, each link whose address or words changed, and a new list item or a new
  * page's field spelled with the labels of its parts ("Service card 5: service name …, card text …").
  */
-import { contentKindOf } from '../../codegen/content-files.ts'
-import type { ContentKind } from '../../codegen/schemas.ts'
+import { contentKindOf } from '../../checker/content-files.ts'
+import type { ContentKind } from '../../checker/schemas.ts'
 import { stripTags, truncate } from '../../src/core/blog.ts'
 import { plainText, SHOWN_CHARACTERS, shortenEdit, type FieldChange } from './changes.ts'
 import { fieldName, type FieldPath } from './field-names.ts'

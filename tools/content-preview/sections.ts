@@ -4,7 +4,7 @@
  * depends on the one item or the one page: a single FAQ, the place of the third text block, a
  * post's page or its card.
  */
-import { contentKindOf } from '../../codegen/content-files.ts'
+import { contentKindOf } from '../../checker/content-files.ts'
 import { OFF_PAGE, SECTIONS, sectionOf, type Section, type SectionKey } from '../form-editor/fields.ts'
 import { fieldName, type FieldPath } from './field-names.ts'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { PreviewReport } from './report.ts'
-import { markdownText } from '../../codegen/report.ts'
-import { reporter } from '../../codegen/errors.ts'
-import { catalogue } from '../../codegen/error-docs.ts'
+import { markdownText } from '../content-check/report.ts'
+import { reporter } from '../../checker/errors.ts'
+import { catalogue } from '../../checker/error-docs.ts'
 import { COMMENT_MARKER, COMMENT_MAX, renderComment, renderSummary } from './summary.ts'
 
 const report = (over: Partial<PreviewReport> = {}): PreviewReport => ({

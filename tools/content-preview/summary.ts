@@ -5,7 +5,7 @@
  * Every string from git or content (file names, routes, titles, field names, words, the check's
  * problems) goes through markdownText, so none can add a link, a picture or a mention to the comment.
  */
-import { markdownSummary, markdownText } from '../../codegen/report.ts'
+import { markdownSummary, markdownText } from '../content-check/report.ts'
 import type { EditSide } from './changes.ts'
 import type { ListingChange } from './listings.ts'
 import type { ChangeRow, CropPictures, DeployResult, PageReport, PreviewReport } from './report.ts'

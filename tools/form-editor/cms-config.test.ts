@@ -4,8 +4,8 @@ import { parse } from 'yaml'
 import { CMS_CONFIG_FILE, cmsConfig, cmsConfigText, kindFields, type CmsField } from './cms-config.ts'
 import { MARKUP_WIDGET, TEXT_WIDGET } from '../../admin/names.ts'
 import { textProblem, type TextRule } from '../../admin/text-rules.ts'
-import { schemaFields, type JsonSchema } from '../../codegen/json-schema.ts'
-import { schemaFiles, type ContentKind } from '../../codegen/schemas.ts'
+import { schemaFields, type JsonSchema } from '../../checker/json-schema.ts'
+import { schemaFiles, type ContentKind } from '../../checker/schemas.ts'
 
 /** The form's rule of a text field as the text widget reads it from the config. */
 const ruleOf = (field: CmsField): TextRule => ({

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
-import { fieldSchema, resolveRef, type JsonSchema } from '../../codegen/json-schema.ts'
-import { ALL_SCHEMAS, schemaFiles } from '../../codegen/schemas.ts'
+import { fieldSchema, resolveRef, type JsonSchema } from '../../checker/json-schema.ts'
+import { ALL_SCHEMAS, schemaFiles } from '../../checker/schemas.ts'
 import {
   fieldLabel,
   fieldOf,

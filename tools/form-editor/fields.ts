@@ -9,8 +9,8 @@
  * ("Our steps title" for our_steps_title). A new landing-page section is one SECTIONS entry and the
  * `editorSection` of its fields.
  */
-import { fieldSchema, type JsonSchema } from '../../codegen/json-schema.ts'
-import { ALL_SCHEMAS, schemaFiles, type ContentKind } from '../../codegen/schemas.ts'
+import { fieldSchema, type JsonSchema } from '../../checker/json-schema.ts'
+import { ALL_SCHEMAS, schemaFiles, type ContentKind } from '../../checker/schemas.ts'
 
 /** A part of a built page, found by a landmark it already carries (its heading's id, its class). */
 export interface Section {

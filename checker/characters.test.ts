@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { pageProblems } from './rules/testing.ts'
 
-const valid = readFileSync('codegen/__fixtures__/pages/valid.yaml', 'utf8')
+const valid = readFileSync('checker/__fixtures__/pages/valid.yaml', 'utf8')
 
 describe('characters that are never text, typed as themselves', () => {
   it.each([

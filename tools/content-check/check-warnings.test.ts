@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadContent } from './content.ts'
+import { loadContent } from '../../codegen/content.ts'
 
 const PAGE = 'content/pages/ai-consulting-chicago.yaml'
 const ANSWER = 'are collected at all.'
@@ -24,7 +24,7 @@ function siteWith(...edits: [from: string, to: string][]) {
 
 /** `npm run content:check` on `root`, as a pull request's check runs it. */
 const contentCheck = (root: string) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'codegen/check.ts', root], {
+  spawnSync(process.execPath, ['--import', 'tsx', 'tools/content-check/check.ts', root], {
     encoding: 'utf8',
     env: { ...process.env, GITHUB_ACTIONS: 'true' },
   })

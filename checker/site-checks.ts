@@ -1,5 +1,5 @@
 /**
- * The site pass: every site rule (codegen/rules/) over the checked files, once the file pass is done.
+ * The site pass: every site rule (checker/rules/) over the checked files, once the file pass is done.
  * A rule's verdict on a file under a context can be remembered (VerdictMemory), so a file checked
  * before under the same context is not judged again.
  */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { checkSource } from '../checker.ts'
-import { readSiteIndexed } from '../read-site.ts'
+import { readSiteIndexed } from '../../codegen/read-site.ts'
 import { parseYamlSource } from '../yaml-source.ts'
 
 describe('placeholders where nothing is inserted', () => {

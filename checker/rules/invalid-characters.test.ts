@@ -4,7 +4,7 @@ import { pageProblems, testIndex } from './testing.ts'
 import { checkSource } from '../checker.ts'
 import { parseYamlSource } from '../yaml-source.ts'
 
-const valid = readFileSync('codegen/__fixtures__/pages/valid.yaml', 'utf8')
+const valid = readFileSync('checker/__fixtures__/pages/valid.yaml', 'utf8')
 
 /** valid.yaml with its title (line 6, value at column 9) written as `value`. */
 const withTitle = (value: string) => valid.replace('title1: Fixture title', `title1: ${value}`)

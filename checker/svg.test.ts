@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadContent } from './content.ts'
+import { loadContent } from '../codegen/content.ts'
 import { svgProblems } from './svg.ts'
 
 const svg = (body: string, attributes = '') =>

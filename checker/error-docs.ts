@@ -9,7 +9,7 @@ export const catalogue = (): Messages => Object.assign({}, stepErrors, ...rules.
 /**
  * The errors of the steps before any rule runs (reading the file, its YAML, its contract terms, the
  * checker itself) and of the names several steps report, explained for editors with the arguments
- * of a typical case. Each rule explains its own errors in its module (codegen/rules/).
+ * of a typical case. Each rule explains its own errors in its module (checker/rules/).
  */
 const stepDocs: { [N in keyof typeof stepErrors]: ErrorDoc<(typeof stepErrors)[N]> } = {
   YamlSyntax: {

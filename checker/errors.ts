@@ -2,7 +2,7 @@
  * The catalogue of content errors. Names are permanent: tests, docs and editors' habits depend on
  * them. Each entry says what happened (message) and what to do next (hint). The entries of the
  * steps before any rule (reading the file, its YAML, its contract terms, the checker itself), and of
- * the names several steps report, are here; each rule keeps its own in its module (codegen/rules/).
+ * the names several steps report, are here; each rule keeps its own in its module (checker/rules/).
  */
 import { closest } from './closest.ts'
 

@@ -2,8 +2,8 @@ import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadContent } from '../content.ts'
-import { readSite } from '../read-site.ts'
+import { loadContent } from '../../codegen/content.ts'
+import { readSite } from '../../codegen/read-site.ts'
 import { problemsOfPublicFile } from './public-files.ts'
 
 /** A project whose public/ holds only `name` with `bytes`. */

@@ -1,7 +1,7 @@
 /** Runs one rule as the checker does, on text or parsed files: for the rules' own tests. */
 import { readFileSync } from 'node:fs'
 import { checkSource, fileLeaves } from '../checker.ts'
-import { loadContent } from '../content.ts'
+import { loadContent } from '../../codegen/content.ts'
 import { contentKindOf } from '../content-files.ts'
 import type { Problem } from '../errors.ts'
 import type { ContentKind } from '../schemas.ts'

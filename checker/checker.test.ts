@@ -3,7 +3,8 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkSource, fileLeaves } from './checker.ts'
 import { reporter } from './errors.ts'
-import { formatProblem, githubAnnotation } from './report.ts'
+import { githubAnnotation } from '../tools/content-check/report.ts'
+import { formatProblem } from './report.ts'
 import { fileRules } from './rules/index.ts'
 import { schema as schemaRule } from './rules/schema.ts'
 import { testIndex as index } from './rules/testing.ts'
@@ -12,7 +13,7 @@ import { parseYamlSource } from './yaml-source.ts'
 
 const fixtureDir = path.join(import.meta.dirname, '__fixtures__/pages')
 const checkFixture = (name: string) => {
-  const file = `codegen/__fixtures__/pages/${name}`
+  const file = `checker/__fixtures__/pages/${name}`
   return checkSource(parseYamlSource(readFileSync(path.join(fixtureDir, name), 'utf8'), file), 'page', index)
 }
 
@@ -63,7 +64,7 @@ describe('content check: one fixture per error kind', () => {
     const problems = checkFixture(fixture)
     expect(problems.length).toBeGreaterThan(0)
     const [first] = problems
-    expect(first).toMatchObject({ name, line, column, field, file: `codegen/__fixtures__/pages/${fixture}` })
+    expect(first).toMatchObject({ name, line, column, field, file: `checker/__fixtures__/pages/${fixture}` })
     expect(first.message).toContain(message)
     if (hint) expect(first.hint).toContain(hint)
   })
@@ -114,12 +115,12 @@ describe('report format', () => {
   const p = checkFixture('unknown-key.yaml')[0]
   it('prints file:line:col, the field, the message and the hint', () => {
     expect(formatProblem(p)).toBe(
-      "codegen/__fixtures__/pages/unknown-key.yaml:10:1  descriptionone  'descriptionone' is not a known field  [UnknownKey]\n    hint: did you mean descriptionOne?",
+      "checker/__fixtures__/pages/unknown-key.yaml:10:1  descriptionone  'descriptionone' is not a known field  [UnknownKey]\n    hint: did you mean descriptionOne?",
     )
   })
   it('prints a GitHub annotation for pull requests', () => {
     expect(githubAnnotation(p)).toBe(
-      "::error file=codegen/__fixtures__/pages/unknown-key.yaml,line=10,col=1,title=UnknownKey descriptionone::'descriptionone' is not a known field (hint: did you mean descriptionOne?)",
+      "::error file=checker/__fixtures__/pages/unknown-key.yaml,line=10,col=1,title=UnknownKey descriptionone::'descriptionone' is not a known field (hint: did you mean descriptionOne?)",
     )
   })
 })

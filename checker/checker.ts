@@ -1,6 +1,6 @@
 /**
  * The file pass: one content file parsed, walked once, its contract terms inserted, every file rule
- * of its kind run on it (codegen/rules/), and the data a page renders made from it. Pure but for
+ * of its kind run on it (checker/rules/), and the data a page renders made from it. Pure but for
  * the site index it is given; caching is file-results.ts's.
  */
 import { errorsAmong, type Problem } from './errors.ts'
@@ -214,6 +214,11 @@ export interface FileCheck {
   data?: Record<string, unknown>
   /** What the site rules keep of it, by rule name. */
   kept?: Record<string, unknown>
+}
+
+/** A file's check with what it is kept under, where it is kept (everything its result is made from). */
+export interface Compiled extends FileCheck {
+  key?: string
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   type MarkupNode,
 } from './markup.ts'
 
-/** The public XSS corpus (codegen/__fixtures__/xss): the fast path may take a payload only if DOMPurify would render it the same. */
+/** The public XSS corpus (checker/__fixtures__/xss): the fast path may take a payload only if DOMPurify would render it the same. */
 const xssCorpus = (
   JSON.parse(readFileSync(path.resolve(import.meta.dirname, '__fixtures__/xss/dompurify-vectors.json'), 'utf8')) as {
     payload: string

@@ -2,8 +2,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadContent } from '../content.ts'
-import { readSite } from '../read-site.ts'
+import { loadContent } from '../../codegen/content.ts'
+import { readSite } from '../../codegen/read-site.ts'
 import { unpublishedFileProblems } from './unpublished-files.ts'
 
 const page = readFileSync('content/pages/Ai-Development.yaml', 'utf8')

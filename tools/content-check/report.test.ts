@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { catalogue } from './error-docs.ts'
-import { reporter, type Problem } from './errors.ts'
-import { byFile, formatReport, githubAnnotations, markdownSummary } from './report.ts'
+import { catalogue } from '../../checker/error-docs.ts'
+import { reporter, type Problem } from '../../checker/errors.ts'
+import { byFile, formatReport } from '../../checker/report.ts'
+import { githubAnnotations, markdownSummary } from './report.ts'
 
 /** Problems of any rule, LongFaqAnswer a warning as its rule makes it. */
 const problem = reporter(catalogue(), ['LongFaqAnswer'])

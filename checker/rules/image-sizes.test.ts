@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isWarning } from '../errors.ts'
-import { readSiteIndexed } from '../read-site.ts'
+import { readSiteIndexed } from '../../codegen/read-site.ts'
 import { imageSizes, MAX_IMAGE_BYTES } from './image-sizes.ts'
 import { fileRuleProblems } from './testing.ts'
 

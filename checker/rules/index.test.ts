@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { catalogue, errorDocs } from '../error-docs.ts'
 import { stepErrors } from '../errors.ts'
-import { filesUnder } from '../files.ts'
+import { filesUnder } from '../../codegen/files.ts'
 import { fileRules, siteRules } from './index.ts'
 
 const rules = [...fileRules, ...siteRules]
@@ -12,7 +12,7 @@ const here = import.meta.dirname
 const NOT_RULES = ['index.ts', 'types.ts', 'testing.ts']
 
 describe('the rule registry', () => {
-  it('lists every rule module of codegen/rules once, under the module’s name', () => {
+  it('lists every rule module of checker/rules once, under the module’s name', () => {
     const modules = filesUnder(here, { nested: false }).filter(
       (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !NOT_RULES.includes(f),
     )

@@ -39,7 +39,7 @@ describe('one round of the content check', { timeout: 60_000 }, () => {
   let run: SpawnSyncReturns<string>
   let lines: string[]
   beforeAll(() => {
-    run = spawnSync(process.execPath, ['--import', 'tsx', 'codegen/check.ts', root, '--changed', CHANGED], {
+    run = spawnSync(process.execPath, ['--import', 'tsx', 'tools/content-check/check.ts', root, '--changed', CHANGED], {
       encoding: 'utf8',
       env: { ...process.env, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summaryFile },
     })

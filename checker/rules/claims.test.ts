@@ -34,7 +34,7 @@ function checkPage(file: string, text: string) {
 }
 const fixtureDir = path.join(import.meta.dirname, '../__fixtures__/pages')
 const checkFixture = (name: string) =>
-  checkPage(`codegen/__fixtures__/pages/${name}`, readFileSync(path.join(fixtureDir, name), 'utf8'))
+  checkPage(`checker/__fixtures__/pages/${name}`, readFileSync(path.join(fixtureDir, name), 'utf8'))
 
 // [fixture, error, line, column, field, part of the message, part of the hint]
 const cases: [string, string, number, number, string, string, string][] = [

@@ -1,6 +1,6 @@
 /**
- * What a content rule is. Each rule is one module of codegen/rules/, listed in order by
- * codegen/rules/index.ts; its messages come from the catalogue (codegen/errors.ts).
+ * What a content rule is. Each rule is one module of checker/rules/, listed in order by
+ * checker/rules/index.ts; its messages come from the catalogue (checker/errors.ts).
  */
 import type { ErrorDoc, Messages, Place, Problem } from '../errors.ts'
 import type { ContentKind } from '../schemas.ts'

@@ -18,7 +18,7 @@
 import { appendFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { changedFiles, positionalArgs } from './changed-files.ts'
-import { loadContent } from './content.ts'
+import { loadContent } from '../../codegen/content.ts'
 import { checkVerdict, githubAnnotations, markdownSummary } from './report.ts'
 
 const args = process.argv.slice(2)

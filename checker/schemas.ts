@@ -21,8 +21,8 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = Object.values(schemaFiles).map
 
 const AJV_OPTIONS = { allErrors: true, strict: true, verbose: true } as const
 
-export function createAjv(source: boolean) {
-  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source } })
+function createAjv() {
+  const ajv = new Ajv2020(AJV_OPTIONS)
   // tsType tells json-schema-to-typescript which TypeScript type a field has; validation ignores it.
   ajv.addKeyword({ keyword: 'tsType', schemaType: 'string' })
   // What editors are told of a field (its label, what it shows, its section, a picture's folder, the
@@ -34,10 +34,18 @@ export function createAjv(source: boolean) {
   return ajv
 }
 
-/** The validators compiled in memory, as a thread without the kept code has them. */
-export const compileValidators = () => validatorsOf(createAjv(false))
+let compiled: Record<ContentKind, ValidateFunction> | undefined
 
-export function validatorsOf(ajv: Ajv2020): Record<ContentKind, ValidateFunction> {
+/**
+ * The validator of each content kind: one Ajv instance for all, as schemas reference each other by
+ * $id; compiled on first use, 0.2 s per process.
+ */
+export function validatorFor(kind: ContentKind): ValidateFunction {
+  compiled ??= validatorsOf(createAjv())
+  return compiled[kind]
+}
+
+function validatorsOf(ajv: Ajv2020): Record<ContentKind, ValidateFunction> {
   return Object.fromEntries(
     Object.entries(schemaFiles).map(([kind, { schema }]) => [kind, ajv.getSchema(schema.$id as string)!]),
   ) as Record<ContentKind, ValidateFunction>

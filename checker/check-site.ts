@@ -4,8 +4,7 @@
  * run, sorted by place, with the data of the pages and posts that passed. It reads no disk, so the
  * same check runs in the build and in the form editor.
  */
-import type { Compiled } from './checker-memory.ts'
-import { checkText } from './checker.ts'
+import { checkText, type Compiled } from './checker.ts'
 import { CONTENT_DIRS } from './content-files.ts'
 import { problem, type Problem } from './errors.ts'
 import { MAX_CONTENT_FILE_BYTES } from './limits.ts'
