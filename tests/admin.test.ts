@@ -60,11 +60,15 @@ function checkBranch(branch: string) {
   const branchFiles = mkdtempSync(path.join(tmpdir(), 'admin-branch-'))
   try {
     execFileSync('tar', ['-x', '-C', branchFiles], { input: execFileSync('git', ['archive', branch], { cwd: repo }) })
-    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/content-check/check.ts', branchFiles], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      stdio: 'pipe',
-    })
+    execFileSync(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/content-check/check.ts', branchFiles],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        stdio: 'pipe',
+      },
+    )
   } finally {
     rmSync(branchFiles, { recursive: true, force: true })
   }
