@@ -7,6 +7,7 @@ import type { BuildContent } from './codegen/build-content.ts'
 import { blogApiSettings, type BlogApiSettings } from './src/core/blog-api.ts'
 import { contentPlugin } from './codegen/vite-plugin-content.ts'
 import { headScript } from './scripts/head-scripts.ts'
+import { landingStyles } from './scripts/vite-plugin-landing-styles.ts'
 import { leanRouter } from './scripts/vite-plugin-lean-router.ts'
 
 /** Puts the theme script (src/head/theme-boot.ts, built and minified) in <head> before anything paints: no flash of the wrong theme. */
@@ -102,7 +103,7 @@ export function siteConfig({
   blogApi = blogApiSettings(process.env),
 }: { root?: string; isSsrBuild?: boolean; content?: BuildContent; blogApi?: BlogApiSettings } = {}): UserConfig {
   return {
-    plugins: [contentPlugin({ build: content }), react(), themeBoot(), leanRouter()],
+    plugins: [contentPlugin({ build: content }), react(), themeBoot(), leanRouter(), landingStyles(root)],
     define: buildConstants(blogApi),
     build: {
       target: 'es2022',

@@ -22,6 +22,7 @@ import { buildConstants } from '../vite.config.ts'
 import { digest } from './build-state.ts'
 import { DECAP_MANIFEST, vendoredDecap } from './decap-bundle.ts'
 import { precompress } from './precompress.ts'
+import { landingStyles } from './vite-plugin-landing-styles.ts'
 
 /**
  * What the admin is made of besides the site's code: its own files, the kept Decap bundle (its
@@ -53,7 +54,8 @@ async function bundleAdmin(root: string, into: string, decapSrc: string, quiet: 
     configFile: false,
     publicDir: false,
     logLevel: quiet ? 'error' : 'warn',
-    plugins: [contentPlugin(), react()],
+    // The preview links src/styles/index.css: the landing sections' styles go in it, as in the site's build.
+    plugins: [contentPlugin(), react(), landingStyles(root)],
     mode: 'production',
     define: {
       __DECAP_SRC__: JSON.stringify(decapSrc),

@@ -2,9 +2,10 @@ import { DocumentHead } from '../../lib/document-head'
 import { TalkToExpertButton } from '../../components/TalkToExpertButton'
 import type { PageData } from '../../core/content'
 import { site } from '../../lib/site'
-import { Breadcrumb } from './sections/Breadcrumb'
-import { IntroBlocks } from './sections/IntroBlocks'
+import { Breadcrumb } from './sections/Breadcrumb/Breadcrumb'
+import { IntroBlocks } from './sections/IntroBlocks/IntroBlocks'
 import { latePart } from '../../lib/late'
+import './LandingPage.css'
 
 /**
  * Everything below the introduction: below the first screen at every width (the introduction's

@@ -1,5 +1,6 @@
-import { SectionHeading } from '../../../components/SectionHeading'
-import type { PageData } from '../../../core/content'
+import { SectionHeading } from '../../../../components/SectionHeading'
+import type { PageData } from '../../../../core/content'
+import './Integrations.css'
 
 /** Names with icons: SVG where the browser takes it, the PNG otherwise. */
 export function Integrations({ title, items }: { title: string; items: NonNullable<PageData['integrations']> }) {

@@ -1,4 +1,5 @@
-import type { SiteData } from '../../../core/content'
+import type { SiteData } from '../../../../core/content'
+import './PartnerStrip.css'
 
 /** Seven partner marks, drawn twice so the strip loops without a seam; the copy is hidden from screen readers. */
 export function PartnerStrip({ partners, label }: { partners: SiteData['partners']; label: string }) {

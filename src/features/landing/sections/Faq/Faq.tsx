@@ -1,7 +1,8 @@
 import { useId, useState } from 'react'
-import { Markup } from '../../../components/Markup'
-import { SectionHeading } from '../../../components/SectionHeading'
-import type { PageData } from '../../../core/content'
+import { Markup } from '../../../../components/Markup'
+import { SectionHeading } from '../../../../components/SectionHeading'
+import type { PageData } from '../../../../core/content'
+import './Faq.css'
 
 /**
  * Each question is a button with aria-expanded. Answers start collapsed only once the head script

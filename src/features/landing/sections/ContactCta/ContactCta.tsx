@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
-import { Markup } from '../../../components/Markup'
-import type { MarkupBlocks } from '../../../generated/content-types'
+import { Markup } from '../../../../components/Markup'
+import type { MarkupBlocks } from '../../../../generated/content-types'
+import './ContactCta.css'
 
 export function ContactCta({ blocks, action, label }: { blocks: MarkupBlocks; action: ReactNode; label: string }) {
   return (

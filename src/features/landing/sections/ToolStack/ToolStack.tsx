@@ -1,5 +1,7 @@
-import { SectionHeading } from '../../../components/SectionHeading'
-import type { SiteData } from '../../../core/content'
+import { SectionHeading } from '../../../../components/SectionHeading'
+import type { SiteData } from '../../../../core/content'
+// The tool stack's icon cards share the integrations' one rule set.
+import '../Integrations/Integrations.css'
 
 export function ToolStack({ title, tools }: { title: string; tools: SiteData['toolStack'] }) {
   return (

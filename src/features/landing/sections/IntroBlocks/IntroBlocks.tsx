@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
-import { MarkupList } from '../../../components/Markup'
-import type { MarkupBlocks } from '../../../generated/content-types'
-import type { SizedImage } from '../../../core/content'
+import { MarkupList } from '../../../../components/Markup'
+import type { MarkupBlocks } from '../../../../generated/content-types'
+import type { SizedImage } from '../../../../core/content'
+import './IntroBlocks.css'
 
 export interface IntroBlock {
   paragraphs: readonly MarkupBlocks[]

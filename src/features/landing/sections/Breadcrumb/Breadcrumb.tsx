@@ -1,4 +1,5 @@
-import { Link } from '../../../lib/router'
+import { Link } from '../../../../lib/router'
+import './Breadcrumb.css'
 
 export function Breadcrumb({ homeLabel, currentLabel }: { homeLabel: string; currentLabel: string }) {
   return (

@@ -1,6 +1,7 @@
-import { SectionHeading } from '../../../components/SectionHeading'
-import type { PageData } from '../../../core/content'
-import { twoDigits } from './numbering'
+import { SectionHeading } from '../../../../components/SectionHeading'
+import type { PageData } from '../../../../core/content'
+import { twoDigits } from '../numbering'
+import './ProcessSteps.css'
 
 type Step = NonNullable<PageData['our_steps']>[number]
 

@@ -1,6 +1,7 @@
-import { SectionHeading } from '../../../components/SectionHeading'
-import type { PageData } from '../../../core/content'
-import { cycledIcon, twoDigits } from './numbering'
+import { SectionHeading } from '../../../../components/SectionHeading'
+import type { PageData } from '../../../../core/content'
+import { cycledIcon, twoDigits } from '../numbering'
+import './ServiceCards.css'
 
 export function ServiceCards({
   eyebrow,
