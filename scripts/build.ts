@@ -32,7 +32,6 @@ import { compileServer } from './compile-server.ts'
 import { codeKey, digest, readBuildState, writeBuildState, type BuildState, type RouteRecord } from './build-state.ts'
 import { precompress } from './precompress.ts'
 import { prerender } from './prerender.ts'
-import { workerPool } from './worker.ts'
 import { hostRedirectsFile, lastChanged, previewHeadersFile, robotsTxt, sitemapEntries, sitemapXml } from './seo-files.ts'
 
 let builds = 0
@@ -42,8 +41,6 @@ export interface BuildOptions {
   quiet?: boolean
   /** Build everything, whatever an earlier build left in the output folder. */
   full?: boolean
-  /** How many routes to render make it worth starting worker threads (scripts/build-worker.ts). */
-  parallelFrom?: number
   /** Called once the content types (src/generated) are written, for work that reads them. */
   onGenerated?: () => void
 }
@@ -101,7 +98,6 @@ interface Build {
   /** Each page's checked data by file, for the content plugin and the server render. */
   pagesByFile: Map<string, PageEntry>
   buildContent: BuildContent
-  pool: ReturnType<typeof workerPool>
   /** How long each phase took, in ms. */
   timings: Record<string, number>
   started: number
@@ -117,9 +113,8 @@ const since = (start: number) => Math.round(performance.now() - start)
 async function startBuild(root: string, outDir: string, options: BuildOptions): Promise<Build> {
   const blogApi = blogApiSettings(process.env)
   // Vite's build sets NODE_ENV to production when it is not set. Set first, so the server render
-  // loads React's production build even when no bundle is made, and so do the worker threads,
-  // which copy the environment as they start (React's development build renders a page in about
-  // twice the time).
+  // loads React's production build even when no bundle is made (React's development build renders
+  // a page in about twice the time).
   process.env.NODE_ENV ??= 'production'
   const started = performance.now()
   const checksBefore = contentChecks.count
@@ -133,7 +128,6 @@ async function startBuild(root: string, outDir: string, options: BuildOptions): 
   // Awaited by record; until then a failure must not count as unhandled.
   types.catch(() => undefined)
   const pagesByFile = new Map<string, PageEntry>()
-  const pool = workerPool(new URL('./build-worker.ts', import.meta.url))
   return {
     root,
     outDir,
@@ -149,13 +143,11 @@ async function startBuild(root: string, outDir: string, options: BuildOptions): 
     clientFiles: [],
     pagesByFile,
     buildContent: { pageData: (file) => pagesByFile.get(file)?.data, pageDataVersion: '' },
-    pool,
     timings: { content: 0, client: 0, ssr: 0, prerender: 0, compress: 0 },
     started,
     checksBefore,
     pending: { types, compressed: Promise.resolve(), removing: Promise.resolve() },
     close: async () => {
-      await pool.close()
       await types.catch(() => undefined)
     },
   }
@@ -293,7 +285,6 @@ async function render(build: Build, content: ContentSet, code: string): Promise<
       pageDataVersion,
       pageDataWrites,
     },
-    { workers: build.pool.start, from: build.options.parallelFrom },
   )
   const routes: Record<string, RouteRecord> = {}
   for (const r of manifest.routes) if (kept?.routes[r.route]) routes[r.route] = kept.routes[r.route]

@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { blogRoute, listEntry } from '../src/core/blog.ts'
 import type { SiteManifest } from '../src/core/manifest.ts'
-import type { TsWorker } from './worker.ts'
 import { dataModule, type PageDataStore } from '../codegen/build-content.ts'
 import { isLandingRoute, landingFileOf, pageDataFile, POST_SHELL_ROUTE } from '../src/core/routes.ts'
 import { DEFERRED_SCRIPTS_ID } from '../src/lib/theme.ts'
@@ -55,60 +54,13 @@ export interface RenderedRoute {
   bytes: number
 }
 
-/** Below this many routes, starting worker threads costs more than it saves. */
-const PARALLEL_FROM = 200
-
 /**
  * Renders every route into its own HTML file: full content, head tags, inlined CSS (one round trip
- * to first paint) and a modulepreload of the page's own chunk. A large site is rendered on every
- * core: worker threads that answer `renderShare` (scripts/build-worker.ts) render a share each,
- * this thread too.
+ * to first paint) and a modulepreload of the page's own chunk. One thread: on this 2-core machine,
+ * rendering shares of the routes on worker threads did not take a quarter off a 1,000-page build.
  */
-export async function prerender(
-  options: PrerenderOptions,
-  {
-    workers: startWorkers = () => [],
-    from = PARALLEL_FROM,
-  }: {
-    /** Worker threads, started when first asked for; the caller closes them. */
-    workers?: () => TsWorker[]
-    from?: number
-  } = {},
-): Promise<RenderedRoute[]> {
-  const routes = options.render ?? options.manifest.routes
-  const workers = routes.length < from ? [] : startWorkers()
-  if (workers.length === 0) return renderRoutes({ ...options, render: routes })
-  const threads = workers.length + 1
-  const [own, ...shares] = Array.from({ length: threads }, (_, i) => routes.filter((_, j) => j % threads === i))
-  // A function cannot be sent to a thread: each gets the data of its own pages.
-  const { pageData, ...sendable } = options
-  const theirs = Promise.all(
-    shares.map((share, i) => {
-      const data = Object.fromEntries(
-        share.filter((r) => isLandingRoute(r.route)).map((r) => [landingFileOf(r.route), pageData(landingFileOf(r.route))]),
-      )
-      const request: RenderRequest = { options: { ...sendable, render: share }, pageData: data }
-      // A worker that fails leaves its share to this thread: a page that cannot render fails here too.
-      return workers[i].request<RenderedRoute[]>({ render: request }).catch(() => renderRoutes({ ...options, render: share }))
-    }),
-  )
-  // Awaited below; until then a failure must not count as unhandled.
-  theirs.catch(() => undefined)
-  const rendered = [...(await renderRoutes({ ...options, render: own })), ...(await theirs).flat()]
-  const order = new Map(routes.map((r, i) => [r.route, i]))
-  return rendered.sort((a, b) => order.get(a.route)! - order.get(b.route)!)
-}
-
-/** What a worker thread is sent to render: its share of the routes, and those pages' data. */
-export interface RenderRequest {
-  options: Omit<PrerenderOptions, 'pageData'> & { render: object }
-  pageData: Record<string, unknown>
-}
-
-/** A worker thread's side of prerender: renders the share it is sent, with the page data sent along. */
-export function renderShare({ options, pageData }: RenderRequest) {
-  return renderRoutes({ ...(options as Parameters<typeof renderRoutes>[0]), pageData: (file) => pageData[file] })
-}
+export const prerender = (options: PrerenderOptions): Promise<RenderedRoute[]> =>
+  renderRoutes({ ...options, render: options.render ?? options.manifest.routes })
 
 /**
  * The client build's index.html made the shell of every page: the stylesheet inlined (the first

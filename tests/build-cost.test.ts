@@ -92,26 +92,3 @@ describe('build cost across builds', () => {
     expect(full.filter((f) => !incremental.get(f)!.equals(readFileSync(path.join(dist, f))))).toEqual([])
   }, 120_000)
 })
-
-describe('build cost on several threads', () => {
-  const site = createSyntheticSite(root, 61)
-  afterAll(() => site.dispose())
-
-  it('renders on worker threads what one thread does, byte for byte', async () => {
-    const threaded = mkdtempSync(path.join(tmpdir(), 'build-cost-threads-'))
-    try {
-      const before = contentChecks.count
-      // A new site: no file of it was checked before.
-      const result = await buildSite(site.root, { outDir: threaded, quiet: true, full: true, parallelFrom: 1 })
-      expect(contentChecks.count - before).toBe(result.files)
-      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--full'], { cwd: site.root, encoding: 'utf8' })
-      const single = path.join(site.root, 'dist')
-      const files = filesUnder(single).sort()
-      expect(filesUnder(threaded).sort()).toEqual(files)
-      const differing = files.filter((f) => !readFileSync(path.join(threaded, f)).equals(readFileSync(path.join(single, f))))
-      expect(differing).toEqual([])
-    } finally {
-      rmSync(threaded, { recursive: true, force: true })
-    }
-  }, 180_000)
-})
