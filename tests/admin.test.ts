@@ -5,8 +5,7 @@
  * an editor would, from the one-time address the command prints.
  */
 import { execFileSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -14,10 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { launchChromium } from '../tools/chromium.ts'
 import { startCms } from '../tools/cms.ts'
-import { vendoredDecap } from '../scripts/decap-bundle.ts'
-import { loadConfig } from '../server/config.ts'
-import { createServer } from '../server/create-server.ts'
-import { blogApiSettings } from '../src/core/blog-api.ts'
 
 const ROOT = process.cwd()
 const PAGE = 'content/pages/Ai-Development.yaml'
@@ -381,62 +376,6 @@ describe('/admin', () => {
     } finally {
       await page.close()
       await fsCms.close()
-    }
-  })
-
-  it('is served by the site server with its own policy, kept out of search engines, and starts under it', async () => {
-    // The production server over a build that holds the admin (the one startCms made).
-    const config = loadConfig(
-      { DIST_DIR: path.join(work, 'out'), DATABASE_PATH: path.join(work, 'leads.sqlite'), LOG_LEVEL: 'silent', PORT: '0' },
-      ROOT,
-    )
-    const content = {
-      siteUrl: 'http://127.0.0.1',
-      routes: [],
-      blogs: [],
-      projects: [],
-      blogApi: blogApiSettings({}),
-      retentionDays: 30,
-    }
-    const { app } = await createServer({ config, content })
-    try {
-      await app.listen({ port: 0, host: '127.0.0.1' })
-      const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
-      const moved = await fetch(`${url}/admin`, { redirect: 'manual' })
-      expect([moved.status, moved.headers.get('location')]).toEqual([301, '/admin/'])
-      const answer = await fetch(`${url}/admin/`)
-      expect(answer.status).toBe(200)
-      const policy = answer.headers.get('content-security-policy')!
-      expect(policy).toContain("script-src 'self' 'unsafe-eval'")
-      expect(policy).toContain("frame-ancestors 'none'")
-      expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/)
-      expect(answer.headers.get('x-robots-tag')).toBe('noindex, nofollow')
-      expect(answer.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups')
-      expect(await answer.text()).toContain('<meta name="robots" content="noindex, nofollow" />')
-      expect((await fetch(`${url}/admin/config.yml`)).headers.get('x-robots-tag')).toBe('noindex, nofollow')
-      // Decap's bundle is the kept one, under its version, sent as the brotli file kept beside it.
-      const decap = vendoredDecap(ROOT)
-      const bundle = await fetch(`${url}/admin/assets/decap-cms-${decap.version}/decap-cms.js`, {
-        headers: { 'accept-encoding': 'br' },
-      })
-      expect(bundle.headers.get('content-encoding')).toBe('br')
-      expect(Number(bundle.headers.get('content-length'))).toBe(statSync(path.join(decap.dir, 'decap-cms.js.br')).size)
-      const served = createHash('sha256')
-        .update(Buffer.from(await bundle.arrayBuffer()))
-        .digest('hex')
-      expect(served).toBe(decap.files['decap-cms.js'])
-      // Decap starts under that policy: no local proxy here, so it offers GitHub's sign-in.
-      const page = await browser.newPage()
-      const blocked: string[] = []
-      page.on('console', (m) => {
-        if (/Content Security Policy/.test(m.text())) blocked.push(m.text())
-      })
-      await page.goto(`${url}/admin/`)
-      await page.getByRole('button', { name: /login with github/i }).waitFor()
-      expect(blocked).toEqual([])
-      await page.close()
-    } finally {
-      await app.close()
     }
   })
 })
