@@ -42,6 +42,10 @@ describe('text in another language', () => {
     expect(otherLanguage(text)).toBe(language)
   })
 
+  it('judges a foreign paragraph that quotes a few English words, which do not make it read as English', () => {
+    expect(otherLanguage(`${SPANISH} Lo llamamos "the platform that your team can trust" en cada proyecto.`)).toBe('Spanish')
+  })
+
   it.each([
     [
       'technical English thick with product names',
