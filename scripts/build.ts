@@ -273,19 +273,17 @@ async function render(build: Build, content: ContentSet, code: string): Promise<
   // and the blog) and, for a landing page, its data.
   const shared = digest(code, siteUrl, manifest.blogs)
   const routeKey = (route: string) => digest(shared, route, pageData[route] ?? '')
-  const rendered = await prerender(
-    {
-      root,
-      outDir,
-      ssrEntry: `${pathToFileURL(build.ssrFile).href}?build=${process.pid}-${++builds}`,
-      template: await readFile(build.templateFile, 'utf8'),
-      manifest,
-      render: manifest.routes.filter((r) => kept?.routes[r.route]?.key !== routeKey(r.route)),
-      pageData: build.buildContent.pageData,
-      pageDataVersion,
-      pageDataWrites,
-    },
-  )
+  const rendered = await prerender({
+    root,
+    outDir,
+    ssrEntry: `${pathToFileURL(build.ssrFile).href}?build=${process.pid}-${++builds}`,
+    template: await readFile(build.templateFile, 'utf8'),
+    manifest,
+    render: manifest.routes.filter((r) => kept?.routes[r.route]?.key !== routeKey(r.route)),
+    pageData: build.buildContent.pageData,
+    pageDataVersion,
+    pageDataWrites,
+  })
   const routes: Record<string, RouteRecord> = {}
   for (const r of manifest.routes) if (kept?.routes[r.route]) routes[r.route] = kept.routes[r.route]
   for (const r of rendered) routes[r.route] = { key: routeKey(r.route), file: r.file, bytes: r.bytes }
