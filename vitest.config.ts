@@ -1,12 +1,12 @@
 import { defineConfig } from 'vitest/config'
 import { blogApiSettings } from './src/core/blog-api.ts'
-import { buildConstants } from './vite.config.ts'
+import { buildConstants } from './scripts/vite-config.ts'
 
 export default defineConfig({
   test: {
     projects: [
       {
-        // The build's constants (vite.config.ts define), as a build without VITE_ variables sets them.
+        // The build's constants (scripts/vite-config.ts define), as a build without VITE_ variables sets them.
         define: buildConstants(blogApiSettings({})),
         test: {
           name: 'unit',

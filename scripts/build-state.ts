@@ -27,7 +27,6 @@ export const BUILD_CODE = {
   nested: true,
   sourceFiles: [
     'index.html',
-    'vite.config.ts',
     'package.json',
     'tsconfig.json',
     'tsconfig.app.json',

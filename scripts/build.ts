@@ -220,11 +220,11 @@ async function bundle(build: Build) {
 }
 
 /**
- * Vite with the site's config given inline (vite.config.ts's siteConfig), its content plugin handed
+ * Vite with the site's config given inline (scripts/vite-config.ts's siteConfig), its content plugin handed
  * this build's checked content: the plugins run in this module graph, not in a copy Vite loads.
  */
 async function viteBuilder({ root, logLevel, buildContent, blogApi }: Build) {
-  const [{ build, mergeConfig }, { siteConfig }] = await Promise.all([import('vite'), import('../vite.config.ts')])
+  const [{ build, mergeConfig }, { siteConfig }] = await Promise.all([import('vite'), import('./vite-config.ts')])
   return (isSsrBuild: boolean, options: BuildEnvironmentOptions) =>
     build(
       mergeConfig(siteConfig({ root, isSsrBuild, content: buildContent, blogApi }), {

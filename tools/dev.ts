@@ -3,7 +3,7 @@
  * embedded API answering /api/* in the same process, so the form and the blogs work as in production.
  */
 import { createServer as createViteServer, mergeConfig, type Plugin } from 'vite'
-import { siteConfig } from '../vite.config.ts'
+import { siteConfig } from '../scripts/vite-config.ts'
 import { loadContent } from '../codegen/content.ts'
 import { formatReport } from '../checker/report.ts'
 import { siteManifest } from '../codegen/site-manifest.ts'

@@ -2,13 +2,13 @@ import react from '@vitejs/plugin-react'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ChunkingContext, CodeSplittingOptions } from 'rolldown'
-import { defineConfig, type Plugin, type UserConfig } from 'vite'
-import type { BuildContent } from './codegen/build-content.ts'
-import { blogApiSettings, type BlogApiSettings } from './src/core/blog-api.ts'
-import { contentPlugin } from './codegen/vite-plugin-content.ts'
-import { headScript } from './scripts/head-scripts.ts'
-import { landingStyles } from './scripts/vite-plugin-landing-styles.ts'
-import { leanRouter } from './scripts/vite-plugin-lean-router.ts'
+import type { Plugin, UserConfig } from 'vite'
+import type { BuildContent } from '../codegen/build-content.ts'
+import { blogApiSettings, type BlogApiSettings } from '../src/core/blog-api.ts'
+import { contentPlugin } from '../codegen/vite-plugin-content.ts'
+import { headScript } from './head-scripts.ts'
+import { landingStyles } from './vite-plugin-landing-styles.ts'
+import { leanRouter } from './vite-plugin-lean-router.ts'
 
 /** Puts the theme script (src/head/theme-boot.ts, built and minified) in <head> before anything paints: no flash of the wrong theme. */
 function themeBoot(): Plugin {
@@ -82,11 +82,6 @@ function chunkGroups(root: string): CodeSplittingOptions {
 }
 
 /**
- * The site's Vite config, for the project at `root`. scripts/build.ts passes it inline with the content
- * it checked (`content`), so its plugins run in the build's own modules; `npm run dev` loads it from
- * this file, without.
- */
-/**
  * The constants the site's code is compiled with (src/vite-env.d.ts), for the site, the form
  * editor and the unit tests alike. The blog API is read and checked once, by the build: the browser
  * gets the settled value, not the parser.
@@ -96,8 +91,13 @@ export const buildConstants = (blogApi: BlogApiSettings) => ({
   __BLOG_API__: JSON.stringify(blogApi),
 })
 
+/**
+ * The site's Vite config, for the project at `root`. scripts/build.ts passes it inline with the content
+ * it checked (`content`), so its plugins run in the build's own modules; `npm run dev`
+ * (tools/dev.ts) passes it inline too, without.
+ */
 export function siteConfig({
-  root = path.dirname(fileURLToPath(import.meta.url)),
+  root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
   isSsrBuild = false,
   content,
   blogApi = blogApiSettings(process.env),
@@ -118,5 +118,3 @@ export function siteConfig({
     },
   }
 }
-
-export default defineConfig(({ isSsrBuild }) => siteConfig({ isSsrBuild }))
