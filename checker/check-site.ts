@@ -91,7 +91,7 @@ export function checkSite(source: SiteSource, index: RenderIndex, options: Check
     return undefined
   }
 
-  const { pageFiles, blogFiles } = contentFilesOf(source.texts)
+  const { pageFiles, blogFiles } = contentFilesOf(source.texts.keys())
   const site = single(CONTENT_DIRS.site, 'site')
   const terms = site?.terms as ContractTerms | undefined
   const pages: PageEntry[] = pageFiles.flatMap((f) => {

@@ -13,6 +13,8 @@ export interface SiteImage {
   bytes: number
   width?: number
   height?: number
+  /** A hash of its bytes, where results kept between builds must notice a picture redrawn. */
+  digest?: string
 }
 
 /** A file under public/ with the bytes that judge it: the whole of an SVG, the first kilobyte of any other. */
@@ -60,10 +62,10 @@ export function fileNameOf(file: string, extension = ''): string {
   return extension && name.endsWith(extension) ? name.slice(0, -extension.length) : name
 }
 
-/** The page and post files of a site, in name order. */
-export function contentFilesOf(texts: ReadonlyMap<string, unknown>) {
-  const inFolder = (dir: string) =>
-    [...texts.keys()].filter((file) => file.startsWith(`${dir}/`) && file.endsWith('.yaml')).sort()
+/** The page and post files among a site's content files, in name order. */
+export function contentFilesOf(files: Iterable<string>) {
+  const names = [...files]
+  const inFolder = (dir: string) => names.filter((file) => file.startsWith(`${dir}/`) && file.endsWith('.yaml')).sort()
   return { pageFiles: inFolder(CONTENT_DIRS.pages), blogFiles: inFolder(CONTENT_DIRS.blogs) }
 }
 
@@ -76,17 +78,22 @@ export function siteRoutes(pageFiles: readonly string[], blogFiles: readonly str
   ])
 }
 
-/** The routes and pictures of a site, for the link and picture checks. */
-export function indexOfSite(source: SiteSource): RenderIndex {
-  const { pageFiles, blogFiles } = contentFilesOf(source.texts)
-  const images = [...source.images.keys()]
+/**
+ * The routes and pictures of a site, for the link and picture checks: made from the names of its
+ * content files (`files`, from the root) and its pictures, never their texts.
+ */
+export function indexOfSite(files: Iterable<string>, pictures: SiteSource['images']): RenderIndex {
+  const { pageFiles, blogFiles } = contentFilesOf(files)
   return {
     routes: siteRoutes(pageFiles, blogFiles),
-    imageExists: (src) => source.images.has(src),
-    images,
-    imageFile: (src) => source.images.get(src),
+    imageExists: (src) => pictures.has(src),
+    images: [...pictures.keys()],
+    imageFile(src) {
+      const picture = pictures.get(src)
+      return picture && { bytes: picture.bytes, width: picture.width, height: picture.height }
+    },
     sizeOf(src) {
-      const { width, height } = source.images.get(src) ?? {}
+      const { width, height } = pictures.get(src) ?? {}
       // Called on checked data only, whose pictures the checks found measurable.
       if (width === undefined || height === undefined) throw new Error(`the size of ${src} cannot be read`)
       return { width, height }

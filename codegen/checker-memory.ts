@@ -1,8 +1,6 @@
 import type { Problem } from '../checker/errors.ts'
 import type { Compiled } from '../checker/checker.ts'
 
-export type { Compiled }
-
 /**
  * What the checker keeps in memory for this process (or worker thread). A build hands Vite its
  * plugins inline (scripts/build.ts), so they share these modules and find the results the build made.

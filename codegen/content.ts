@@ -5,8 +5,8 @@
  */
 import { checkSite, type CheckedSite } from '../checker/check-site.ts'
 import { compileContentFile, storeOf, verdictMemory } from './file-results.ts'
-import { readSiteIndexed } from './read-site.ts'
-import type { Draft } from '../checker/site-index.ts'
+import { keptIndex, readSite } from './read-site.ts'
+import { withDraft, type Draft } from '../checker/site-index.ts'
 
 export type { PageEntry } from '../checker/check-site.ts'
 export type { Draft } from '../checker/site-index.ts'
@@ -21,7 +21,8 @@ export interface ContentSet extends CheckedSite {
  * editor has not saved) in place of its file. All problems come back in one run.
  */
 export function loadContent(root: string, draft?: Draft): ContentSet {
-  const { source, index } = readSiteIndexed(root, draft)
+  const source = withDraft(readSite(root), draft)
+  const index = keptIndex(root, source.texts.keys(), source.images)
   const store = storeOf(index)
   // What this run checks is written to the disk cache in one transaction at the end.
   const flush = store?.defer()

@@ -10,31 +10,27 @@ import { imageSize } from 'image-size'
 import { CONTENT_DIRS } from '../checker/content-files.ts'
 import { problem, type Problem } from '../checker/errors.ts'
 import { cacheFolder, filesUnder } from './files.ts'
-import { MAX_CONTENT_FILE_BYTES } from '../checker/limits.ts'
-import { indexOfSite, withDraft, type Draft, type PublicFile, type SiteImage, type SiteSource } from '../checker/site-index.ts'
+import { indexOfSite, type PublicFile, type SiteImage, type SiteSource } from '../checker/site-index.ts'
 
 /** A relative path with `/` between folders, as problems name files. */
 export const toPosix = (p: string) => p.split(path.sep).join('/')
 
-/** A file too large, or not UTF-8, is reported before it is parsed. */
-function bytesProblem(file: string, bytes: Buffer): Problem | undefined {
-  if (bytes.length > MAX_CONTENT_FILE_BYTES)
-    return problem('FileTooLarge', { file, line: 1, column: 1, field: '' }, bytes.length, MAX_CONTENT_FILE_BYTES)
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-    return undefined
-  } catch {
-    const text = bytes.toString('utf8')
-    const before = text.slice(0, Math.max(0, text.indexOf('\uFFFD'))).split('\n')
-    return problem('InvalidEncoding', { file, line: before.length, column: before[before.length - 1].length + 1, field: '' })
-  }
+/** Where a file's bytes stop being UTF-8, as a problem. */
+function encodingProblem(file: string, bytes: Buffer): Problem {
+  const text = bytes.toString('utf8')
+  const before = text.slice(0, Math.max(0, text.indexOf('\uFFFD'))).split('\n')
+  return problem('InvalidEncoding', { file, line: before.length, column: before[before.length - 1].length + 1, field: '' })
 }
 
-/** A content file's text, or the one problem that keeps it from being read. */
+/** A content file's text (a byte-order mark kept, as the checker reports it), or the one problem that keeps it from being read; its size is the checker's to judge. */
 function readText(root: string, file: string): string | Problem {
   try {
     const bytes = readFileSync(path.join(root, file))
-    return bytesProblem(file, bytes) ?? bytes.toString('utf8')
+    try {
+      return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes)
+    } catch {
+      return encodingProblem(file, bytes)
+    }
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error)
     return problem('CheckFailed', { file, line: 1, column: 1, field: '' }, detail)
@@ -74,17 +70,15 @@ function measure(bytes: Buffer, digest: string) {
  * copied with its time kept) is another image. Hashing public/images (89 files, 190 KB) takes some
  * 1 ms, against 0.3 ms for their stats.
  */
-function readImages(publicDir: string): { images: Map<string, SiteImage>; stamps: string[] } {
+function readImages(publicDir: string): Map<string, SiteImage> {
   const images = new Map<string, SiteImage>()
-  const stamps: string[] = []
   for (const name of filesUnder(path.join(publicDir, 'images'))) {
     const src = `/images/${name}`
     const bytes = readFileSync(path.join(publicDir, src))
     const digest = createHash('sha256').update(bytes).digest('base64url')
-    images.set(src, { bytes: bytes.length, ...measure(bytes, digest) })
-    stamps.push(`${src} ${digest}`)
+    images.set(src, { bytes: bytes.length, ...measure(bytes, digest), digest })
   }
-  return { images, stamps }
+  return images
 }
 
 /** Bytes of a file other than SVG that say what it is. */
@@ -109,41 +103,41 @@ function readPublicFiles(root: string): PublicFile[] {
   }))
 }
 
-/** The site under `root` as the checker takes it, with the stamps of its pictures. */
-function readSiteWithStamps(root: string) {
-  const texts = new Map(contentFiles(root).map((file) => [file, readText(root, file)]))
+/** Every file under content/ from the root, dot-files left out. */
+function contentNamesUnder(root: string): string[] {
   const content = path.posix.dirname(CONTENT_DIRS.site)
-  const contentNames = filesUnder(path.join(root, content))
+  return filesUnder(path.join(root, content))
     .filter((rel) => !rel.split('/').some((part) => part.startsWith('.')))
     .map((rel) => `${content}/${rel}`)
-  const { images, stamps } = readImages(path.join(root, CONTENT_DIRS.public))
-  const source: SiteSource = { texts, contentNames, images, publicFiles: readPublicFiles(root) }
-  return { source, stamps }
 }
 
 /** The site under `root` as the checker takes it. */
-export const readSite = (root: string): SiteSource => readSiteWithStamps(root).source
+export function readSite(root: string): SiteSource {
+  const texts = new Map(contentFiles(root).map((file) => [file, readText(root, file)]))
+  const images = readImages(path.join(root, CONTENT_DIRS.public))
+  return { texts, contentNames: contentNamesUnder(root), images, publicFiles: readPublicFiles(root) }
+}
 
 /**
- * The site under `root` (with `draft` in place of its file) and its index, with what the results
- * kept between builds are filed under: a fingerprint that changes when a page, post or picture is
- * added, removed or redrawn, and the cache folder, when the project has a node_modules to hold it.
+ * The index of the site under `root` made from its content files' names (`files`) and its
+ * pictures, with what the results kept between builds are filed under: a fingerprint that changes
+ * when a page, post or picture is added, removed or redrawn, and the cache folder, when the project
+ * has a node_modules to hold it.
  */
-export function readSiteIndexed(root: string, draft?: Draft) {
-  const read = readSiteWithStamps(root)
-  const source = withDraft(read.source, draft)
-  const index = indexOfSite(source)
+export function keptIndex(root: string, files: Iterable<string>, images: SiteSource['images']) {
+  const index = indexOfSite(files, images)
   return {
-    source,
-    index: {
-      ...index,
-      fingerprint: createHash('sha1')
-        .update([root, ...index.routes, ...read.stamps].join('\n'))
-        .digest('hex'),
-      cacheDir: cacheFolder(root, 'site-content'),
-    },
+    ...index,
+    fingerprint: createHash('sha1')
+      .update([root, ...index.routes, ...[...images].map(([src, image]) => `${src} ${image.digest}`)].join('\n'))
+      .digest('hex'),
+    cacheDir: cacheFolder(root, 'site-content'),
   }
 }
 
+/** The index of the site under `root` (keptIndex), from its files' names and pictures, not their texts. */
+export const readSiteIndex = (root: string) =>
+  keptIndex(root, contentFiles(root), readImages(path.join(root, CONTENT_DIRS.public)))
+
 /** The site index with what the results kept between builds are filed under. */
-export type CheckedSiteIndex = ReturnType<typeof readSiteIndexed>['index']
+export type CheckedSiteIndex = ReturnType<typeof keptIndex>

@@ -4,12 +4,12 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from './content.ts'
 import { compileContentFile } from './file-results.ts'
-import { readSiteIndexed } from './read-site.ts'
+import { readSiteIndex } from './read-site.ts'
 import { catalogue } from '../checker/error-docs.ts'
 import { parseYamlSource } from '../checker/yaml-source.ts'
 
 const page = readFileSync('content/pages/Ai-Development.yaml', 'utf8')
-const index = readSiteIndexed(process.cwd()).index
+const index = readSiteIndex(process.cwd())
 
 describe('content the checker must refuse with a location, never a crash', () => {
   it.each([

@@ -6,7 +6,7 @@ import { CONTENT_DIRS, contentKindOf } from '../checker/content-files.ts'
 import { errorsAmong, type Problem } from '../checker/errors.ts'
 import { loadContent } from './content.ts'
 import { compileContentFile } from './file-results.ts'
-import { readSiteIndexed, toPosix, type CheckedSiteIndex } from './read-site.ts'
+import { readSiteIndex, toPosix, type CheckedSiteIndex } from './read-site.ts'
 import { writeGenerated } from './generate.ts'
 import { dataModule, PAGE_DATA_STORE, pageDataModuleSource, pageDataStoreSource, type BuildContent } from './build-content.ts'
 import { formatProblem } from '../checker/report.ts'
@@ -36,7 +36,7 @@ export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin 
   /** The server-render bundle's entry, which exports the page data store's setter. */
   let ssrEntry: string | undefined
   let index: CheckedSiteIndex | undefined
-  const siteIndex = () => (index ??= readSiteIndexed(root).index)
+  const siteIndex = () => (index ??= readSiteIndex(root))
   /** The contract terms pages insert, read from site.yaml once per build and again when it changes. */
   let terms: { value: ContractTerms | undefined } | undefined
   const siteTerms = () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isWarning } from '../errors.ts'
-import { readSiteIndexed } from '../../codegen/read-site.ts'
+import { readSiteIndex } from '../../codegen/read-site.ts'
 import { imageSizes, MAX_IMAGE_BYTES } from './image-sizes.ts'
 import { fileRuleProblems } from './testing.ts'
 
@@ -34,7 +34,7 @@ function siteWithImages() {
     path.join(images, 'heavy.svg'),
     `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><!--${'x'.repeat(MAX_IMAGE_BYTES)}--></svg>`,
   )
-  return readSiteIndexed(root).index
+  return readSiteIndex(root)
 }
 
 const index = siteWithImages()

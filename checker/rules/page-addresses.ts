@@ -24,7 +24,7 @@ const problem = reporter(messages)
 export const PAGE_FILE_NAME = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/
 
 /** A file name as a page address can hold it: each run of spaces and signs one hyphen; '' when no letter or digit is left. */
-const pageNameFor = (name: string) =>
+export const pageNameFor = (name: string) =>
   name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

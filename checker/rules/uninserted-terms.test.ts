@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { checkSource } from '../checker.ts'
-import { readSiteIndexed } from '../../codegen/read-site.ts'
+import { readSiteIndex } from '../../codegen/read-site.ts'
 import { parseYamlSource } from '../yaml-source.ts'
 
 describe('placeholders where nothing is inserted', () => {
-  const index = readSiteIndexed(process.cwd()).index
+  const index = readSiteIndex(process.cwd())
   const site = readFileSync('content/site.yaml', 'utf8')
   const projects = readFileSync('content/projects.yaml', 'utf8')
   const check = (text: string, file: string, kind: 'site' | 'projects') => checkSource(parseYamlSource(text, file), kind, index)
