@@ -4,6 +4,7 @@
  * (Decap writes file names in lower case). A saved page's address is shown, not edited: renaming a
  * page moves it and needs a redirect, which the pull request of a renamed file asks for.
  */
+import { pageNameFor } from '../checker/rules/page-addresses.ts'
 import type { CmsReact, ControlProps } from './decap.ts'
 
 interface AddressControl {
@@ -13,14 +14,8 @@ interface AddressControl {
 /** A new page's address: lower case letters and digits in words joined by single hyphens. */
 const NEW_PAGE_ADDRESS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
-/** What a typed address would become: lower case, accents dropped, each run of other signs one hyphen. */
-export const addressFrom = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
+/** What a typed address would become: the check's page name for it, in lower case. */
+export const addressFrom = (text: string) => pageNameFor(text).toLowerCase()
 
 /** Why `address` cannot be a new page's address, with the one it could be; undefined when it can. */
 export function addressProblem(address: string): string | undefined {

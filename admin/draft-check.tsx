@@ -24,17 +24,16 @@ const QUIET_MS = 700
 type Checker = (entry: DraftRequest) => { problems: DraftProblem[] }
 
 /**
- * The checker of one entry: the check's code (loaded with the first check, not with the form) and
- * the site's snapshot as it is when the entry is opened. `undefined` where the admin is served
- * without a snapshot.
+ * The checker of the open entry: the check's code (loaded with the first check, not with the form)
+ * and the site's snapshot as it is when the entry is opened; `undefined` where the admin is served
+ * without a snapshot. Another entry gets a checker of its own, with the snapshot as it is then.
  */
-const checkers = new Map<string, Promise<Checker | undefined>>()
+let open: { entry: string; checker: Promise<Checker | undefined> } | undefined
 
 function checkerFor({ collection, slug }: DraftRequest): Promise<Checker | undefined> {
   const entry = `${collection}/${slug}`
-  let checker = checkers.get(entry)
-  if (!checker) {
-    checker = Promise.all([
+  if (open?.entry !== entry) {
+    const checker = Promise.all([
       import('./entry-check.ts'),
       fetch(SITE_SNAPSHOT_PATH, { credentials: 'same-origin', cache: 'no-cache' }).then(async (answer) => {
         if (answer.status === 404) return undefined
@@ -43,11 +42,12 @@ function checkerFor({ collection, slug }: DraftRequest): Promise<Checker | undef
       }),
     ]).then(([{ entryChecker }, snapshot]) => snapshot && entryChecker(snapshot))
     // A failed load is tried again by the next check.
-    checker.catch(() => checkers.delete(entry))
-    checkers.clear()
-    checkers.set(entry, checker)
+    checker.catch(() => {
+      if (open?.checker === checker) open = undefined
+    })
+    open = { entry, checker }
   }
-  return checker
+  return open.checker
 }
 
 /** Checks `entry` in this browser against the site; `unavailable` where the admin has no snapshot of it. */

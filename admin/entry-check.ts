@@ -64,22 +64,27 @@ function asFormShowsIt({ name, field, line, message, hint, warning }: Problem, k
   }
 }
 
-/** Each file's last result, with what it was made from; `count` results were made. */
+/** Each file's last result, with what it was made from; the site's routes and pictures they were all checked with; `count` results were made. */
 interface FileResults {
   byFile: Map<string, { made: string; result: Compiled }>
+  site?: string
   count: number
 }
 
 /**
- * Each file's result, kept while what it is made from stays: its text, the terms it was checked
- * with and the site's routes and pictures. One result per file: a new text replaces the old one.
- * The entry changes with every keystroke; the other files stay, so a check after the first
- * re-reads the entry alone.
+ * Each file's result, kept while what it is made from stays: its text and the terms it was checked
+ * with, and the site's routes and pictures, which all results share (another site, as a new page
+ * makes, drops them all). One result per file: a new text replaces the old one. The entry changes
+ * with every keystroke; the other files stay, so a check after the first re-reads the entry alone.
  */
 function rememberingCompile(index: RenderIndex, results: FileResults): CompileFile {
   const site = [...index.routes, ...index.images].join('\n')
+  if (results.site !== site) {
+    results.byFile.clear()
+    results.site = site
+  }
   return (file, text, kind, terms) => {
-    const made = `${kind}\0${JSON.stringify(terms ?? null)}\0${site}\0${text}`
+    const made = `${kind}\0${JSON.stringify(terms ?? null)}\0${text}`
     const kept = results.byFile.get(file)
     if (kept?.made === made) return kept.result
     // A key of its own, so the site rules' verdicts on the result it replaces are not taken for its.
@@ -121,7 +126,7 @@ export function entryChecker(snapshot: SiteSnapshot) {
     const kind = contentKindOf(file)!
     if (entry.isNew && site.texts.has(file)) return { file, problems: [addressTaken(entry.slug)] }
     const source = withDraft(site, { file, text: entry.text })
-    const index = indexOfSite(source)
+    const index = indexOfSite(source.texts.keys(), source.images)
     const problems = checkSite(source, index, { compile: rememberingCompile(index, results), verdicts })
       .problems.filter((p) => p.file === file)
       .sort((a, b) => Number(!!a.warning) - Number(!!b.warning) || a.line - b.line)
