@@ -29,7 +29,8 @@ function createAjv() {
   // words for the fields of a shared definition): read by tools/form-editor/fields.ts; validation ignores them.
   for (const keyword of ['editorLabel', 'editorShows', 'editorSection', 'editorFolder'])
     ajv.addKeyword({ keyword, schemaType: 'string' })
-  ajv.addKeyword({ keyword: 'editorParts', schemaType: 'object' })
+  // and, at a schema's root, the sections of the pages its fields show in (their labels and where they are).
+  for (const keyword of ['editorParts', 'editorSections']) ajv.addKeyword({ keyword, schemaType: 'object' })
   for (const { schema } of Object.values(schemaFiles)) ajv.addSchema(schema)
   return ajv
 }

@@ -63,6 +63,17 @@ describe("the schemas' editor keywords", () => {
       }
   })
 
+  it('takes the sections from the schemas that show them, each declared once with its label and selector', () => {
+    const declared = schemas.flatMap((schema) => Object.keys((schema.editorSections ?? {}) as object))
+    expect(declared).toEqual([...new Set(declared)])
+    expect(declared).toEqual(expect.arrayContaining(['intro', 'faq', 'menu', 'footer', 'post', 'recent-blogs']))
+    for (const [key, section] of Object.entries(SECTIONS)) {
+      expect(section.label, key).toMatch(/^[A-Z]/)
+      expect(section.selector, key).toMatch(/^(section|header|footer|article)\b/)
+    }
+    expect(SECTIONS.faq).toEqual({ label: 'FAQ', selector: 'section[aria-labelledby="faq-title"]' })
+  })
+
   it('name only sections of the site, and give words only to fields of the definition they hold', () => {
     const nodes = schemas.flatMap((root) => nodesIn(root, String(root.$id)).map((found) => ({ ...found, root })))
     const sections = nodes.filter(({ node }) => node.editorSection !== undefined)

@@ -6,8 +6,8 @@
  * a picture's folder under public/images (`editorFolder`). A field a shared definition describes
  * (a picture, a card) takes the words its holder gives it in `editorParts` over the definition's
  * own. A field without a label takes the shared label of its key, or one made from the key's words
- * ("Our steps title" for our_steps_title). A new landing-page section is one SECTIONS entry and the
- * `editorSection` of its fields.
+ * ("Our steps title" for our_steps_title). A new landing-page section is one entry of its schema's
+ * `editorSections` and the `editorSection` of its fields.
  */
 import { fieldSchema, type JsonSchema } from '../../checker/json-schema.ts'
 import { ALL_SCHEMAS, schemaFiles, type ContentKind } from '../../checker/schemas.ts'
@@ -21,33 +21,17 @@ export interface Section {
   inMenu?: boolean
 }
 
-const headed = (label: string, headingId: string): Section => ({ label, selector: `section[aria-labelledby="${headingId}"]` })
-
-const sections = {
-  intro: headed('Opening', 'page-title'),
-  // Empty text blocks are not rendered: the preview finds the third block first when the second is empty.
-  'block-2': { label: 'Second text block', selector: 'section.intro--more >> nth=0' },
-  'block-3': { label: 'Third text block', selector: 'section.intro--more >> nth=1' },
-  services: headed('Services', 'services-title'),
-  areas: headed('Areas of specialization', 'areas-title'),
-  steps: headed('Steps', 'steps-title'),
-  why: headed('Why choose us', 'why-title'),
-  integrations: headed('Integrations', 'integrations-title'),
-  faq: headed('FAQ', 'faq-title'),
-  contact: { label: 'Closing call to action', selector: 'section.contact-cta' },
-  menu: { label: 'Menu', selector: 'header.site-header', inMenu: true },
-  partners: { label: 'Partner logos', selector: 'section.partners' },
-  numbers: { label: 'Numbers band', selector: 'section.numbers' },
-  tools: headed('Tool stack', 'tools-title'),
-  footer: { label: 'Footer', selector: 'footer.site-footer' },
-  post: { label: 'The post', selector: 'article.blog-post' },
-  'recent-blogs': headed('Recent blogs', 'recent-blogs-title'),
-} satisfies Record<string, Section>
-
 /** A section's key: short and file-safe, it names the preview's pictures (`faq`, `block-2`). */
-export type SectionKey = keyof typeof sections
-/** The sections of the site's pages, by key. */
-export const SECTIONS: Record<SectionKey, Section> = sections
+export type SectionKey = string
+
+/**
+ * The sections of the site's pages, by key: each schema names the sections its fields show in
+ * (`editorSections` at its root), so a new section is declared where its fields are.
+ */
+export const SECTIONS: Readonly<Record<SectionKey, Section>> = Object.assign(
+  {},
+  ...ALL_SCHEMAS.map((schema) => (schema.editorSections ?? {}) as Record<SectionKey, Section>),
+)
 
 /** Marks a field no section shows: the head's, and the ones that only sort or label the page. */
 export const OFF_PAGE = 'off-page'
