@@ -3,7 +3,7 @@
  * build scaling (50 real pages, 1,000 and 5,000 synthetic), bytes, HTTP load on loopback, stored
  * leads/s on SQLite and PostgreSQL with delivery off, on and hanging, Lighthouse,
  * main-thread long tasks while a page starts. BENCH_PAGES=1000,5000 and
- * BENCH_SKIP=lighthouse,longtasks,load,leads,scale choose what runs.
+ * BENCH_SKIP=lighthouse,pagestart,longtasks,load,leads,scale choose what runs.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
@@ -20,6 +20,7 @@ import { startWebhookReceiver } from '../tests/support/webhook-receiver.ts'
 import { createDatabase, startPostgres } from '../tools/postgres-server.ts'
 import { freePort, startServerProcess } from '../tools/server-process.ts'
 import { createSyntheticSite } from './synthetic-site.ts'
+import { pageStartTable } from './page-start.ts'
 
 const root = process.cwd()
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean))
@@ -320,6 +321,18 @@ if (!skip.has('lighthouse')) {
     print()
   } finally {
     chrome.kill()
+    server.stop()
+  }
+}
+
+if (!skip.has('pagestart')) {
+  const server = await startServer()
+  const browser = await launchChromium()
+  try {
+    for (const line of await pageStartTable(browser, server.url, ['/ai/Ai-Development', '/ai/ai-consulting-new-york']))
+      print(line)
+  } finally {
+    await browser.close()
     server.stop()
   }
 }
