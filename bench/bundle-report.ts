@@ -11,11 +11,11 @@ interface Manifest {
 }
 
 /**
- * Strings each late library keeps through minification: Swiper's and react-toastify's class names,
+ * Strings each late library keeps through minification: react-toastify's class names,
  * DOMPurify's name and config keys, html-react-parser's (html-dom-parser's) error messages.
  */
 export const LATE_LIBRARIES =
-  /swiper-wrapper|Toastify__|DOMPurify|purify\.es|FORBID_CONTENTS|First argument must be a string|does not support `DOMParser/
+  /Toastify__|DOMPurify|purify\.es|FORBID_CONTENTS|First argument must be a string|does not support `DOMParser/
 
 /** Scripts a prerendered page loads before any scroll or click: its module script and modulepreloads. */
 export function startupScripts(html: string): string[] {
@@ -52,7 +52,7 @@ export interface BundleReport {
   landingHtmlMax: number
   landingHtmlAverage: number
   css: number
-  /** Chunks loaded at start that hold a library that must wait (swiper, toastify, dompurify, html-react-parser). */
+  /** Chunks loaded at start that hold a library that must wait (toastify, dompurify, html-react-parser). */
   lateLibrariesAtStart: string[]
 }
 

@@ -30,7 +30,7 @@ describe('byte budgets (gzip)', () => {
   it(`keeps the HTML of every landing page within ${BUDGET.landingHtmlMax} KB`, () =>
     expect(report.landingHtmlMax).toBeLessThanOrEqual(BUDGET.landingHtmlMax * KB))
   it(`keeps the CSS within ${BUDGET.css} KB`, () => expect(report.css).toBeLessThanOrEqual(BUDGET.css * KB))
-  it('loads neither Swiper, react-toastify, DOMPurify nor html-react-parser at page start', () => {
+  it('loads neither react-toastify, DOMPurify nor html-react-parser at page start', () => {
     // Neither in the JS every page loads nor in what a landing page loads before any scroll or click.
     expect(report.lateLibrariesAtStart).toEqual([])
     const html = readFileSync(path.join(dist, 'ai/Ai-Development.html'), 'utf8')
@@ -90,7 +90,7 @@ describe('what a landing page fetches (Chromium)', () => {
     page.on('requestfinished', (r) => pending.delete(r))
     page.on('requestfailed', (r) => pending.delete(r))
     // On the way down: the recent posts' carousel (in the islands' chunk, after the blog list's answer,
-    // then Swiper's chunk) shows its buttons.
+    // then the carousel's own small chunk) shows its buttons.
     await page.locator('.recent-blogs').scrollIntoViewIfNeeded()
     await page.locator('.blog-carousel__prev').waitFor()
     await page.locator('.site-footer').scrollIntoViewIfNeeded()

@@ -1,48 +1,86 @@
-import { A11y, Keyboard, Navigation, Pagination } from 'swiper/modules'
-import { Swiper, SwiperSlide } from 'swiper/react'
-import 'swiper/css'
-import 'swiper/css/pagination'
+import { useEffect, useRef, useState } from 'react'
 import { site } from '../../lib/site'
 import { BlogCard } from './BlogCard'
 import type { ApiBlog } from '../../core/blog'
 
-/** The Swiper carousel; its own chunk, loaded when the section nears the viewport. */
+/**
+ * The recent posts as a row of slides the browser itself scrolls and snaps (CSS scroll snap): a
+ * swipe, a trackpad and the arrow keys move it natively, and the buttons scroll it one slide. The
+ * counter and the buttons' ends follow the scroll position, however it moved.
+ */
 export function BlogCarousel({ groups, perSlide }: { groups: ApiBlog[][]; perSlide: number }) {
+  const track = useRef<HTMLDivElement>(null)
+  const [current, setCurrent] = useState(0)
+
+  useEffect(() => {
+    const element = track.current
+    if (!element) return
+    const follow = () => setCurrent(Math.round(element.scrollLeft / slideStep(element)))
+    follow()
+    element.addEventListener('scroll', follow, { passive: true })
+    return () => element.removeEventListener('scroll', follow)
+  }, [perSlide])
+
+  const show = (slide: number) => {
+    const element = track.current
+    if (!element) return
+    const still = matchMedia('(prefers-reduced-motion: reduce)').matches
+    element.scrollTo({ left: slide * slideStep(element), behavior: still ? 'auto' : 'smooth' })
+  }
+  const last = groups.length - 1
+
   return (
     <div className="blog-carousel">
-      <Swiper
-        modules={[Navigation, Pagination, A11y, Keyboard]}
-        spaceBetween={24}
-        slidesPerView={1}
-        keyboard={{ enabled: true, onlyInViewport: true }}
-        pagination={{ type: 'fraction', el: '.blog-carousel__dots' }}
-        navigation={{ prevEl: '.blog-carousel__prev', nextEl: '.blog-carousel__next' }}
-        a11y={{ enabled: true }}
-        autoHeight={false}
-      >
+      <div className="blog-carousel__track" ref={track}>
         {groups.map((group, i) => (
-          <SwiperSlide key={`${perSlide}-${i}`}>
-            <ul className={`card-grid card-grid--${perSlide} blog-carousel__slide`}>
+          <div
+            key={`${perSlide}-${i}`}
+            className="blog-carousel__slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} / ${groups.length}`}
+          >
+            <ul className={`card-grid card-grid--${perSlide}`}>
               {group.map((blog) => (
                 <li key={blog.id}>
                   <BlogCard blog={blog} />
                 </li>
               ))}
             </ul>
-          </SwiperSlide>
+          </div>
         ))}
-      </Swiper>
+      </div>
       <div className="blog-carousel__controls">
-        <button type="button" className="icon-button blog-carousel__prev" aria-label={site.labels.carouselPrevious}>
+        <button
+          type="button"
+          className="icon-button blog-carousel__prev"
+          aria-label={site.labels.carouselPrevious}
+          disabled={current <= 0}
+          onClick={() => show(current - 1)}
+        >
           <Chevron direction="left" />
         </button>
-        <div className="blog-carousel__dots" />
-        <button type="button" className="icon-button blog-carousel__next" aria-label={site.labels.carouselNext}>
+        <p className="blog-carousel__count" aria-live="polite">
+          {Math.min(current, last) + 1} / {groups.length}
+        </p>
+        <button
+          type="button"
+          className="icon-button blog-carousel__next"
+          aria-label={site.labels.carouselNext}
+          disabled={current >= last}
+          onClick={() => show(current + 1)}
+        >
           <Chevron direction="right" />
         </button>
       </div>
     </div>
   )
+}
+
+/** How far apart the slides start: a slide's width and the gap after it. */
+function slideStep(track: HTMLElement) {
+  const [first, second] = track.children as HTMLCollectionOf<HTMLElement>
+  return Math.max(1, second ? second.offsetLeft - first.offsetLeft : track.clientWidth)
 }
 
 /**
