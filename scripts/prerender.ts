@@ -4,7 +4,7 @@ import path from 'node:path'
 import { blogRoute, listEntry } from '../src/core/blog.ts'
 import type { SiteManifest } from '../src/core/manifest.ts'
 import { dataModule, type PageDataStore } from '../codegen/build-content.ts'
-import { isLandingRoute, landingFileOf, pageDataFile, POST_SHELL_ROUTE } from '../src/core/routes.ts'
+import { isLandingRoute, pageDataFile, POST_SHELL_ROUTE } from '../src/core/routes.ts'
 import { DEFERRED_SCRIPTS_ID } from '../src/lib/theme.ts'
 import { headScript } from './head-scripts.ts'
 import type { HeadContext, SiteDataState } from '../src/app/entry-server.tsx'
@@ -143,6 +143,9 @@ export async function renderRoutes(options: PrerenderOptions & { render: Prerend
   const renderRoute = async ({ route, file }: { route: string; file: string }) => {
     const data = dataFor(route)
     const { html, head } = await entry.render(route, data)
+    // A landing page's view: its islands' data rides inline, its static sections' HTML is the page's
+    // own; the whole view is the data file of the browser's moves to the page.
+    const view = isLandingRoute(route) ? await entry.landingView(route) : undefined
     if (!head) throw new Error(`${route} rendered no <DocumentHead>; every route must declare its title and description`)
     const sources = entry.routeSources(route === '/404' ? '/no-such-page' : route)
     for (const source of sources) {
@@ -150,13 +153,14 @@ export async function renderRoutes(options: PrerenderOptions & { render: Prerend
         throw new Error(`${route}: ${source} is not a chunk of this build; check the source given to lazyComponent`)
     }
     const pageChunks = sources.flatMap((source) => chunkClosure(manifest, source))
-    if (isLandingRoute(route)) pageChunks.push(pageDataFile(route, options.pageDataVersion))
     const preloads = [...new Set([...entryChunks, ...pageChunks])]
       .filter((f) => !templateChunks.has(f) && f.endsWith('.js'))
       .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-    const initialData = data.blogs.length
-      ? `<script type="application/json" id="${entry.INITIAL_DATA_ID}">${entry.serializeInitialData(data)}</script>\n    `
-      : ''
+    const landing = view && { head: view.head, faq: view.faq }
+    const initialData =
+      data.blogs.length || landing
+        ? `<script type="application/json" id="${entry.INITIAL_DATA_ID}">${entry.serializeInitialData({ ...data, landing })}</script>\n    `
+        : ''
     // The entry script first, so it starts at once; the loader adds the preloads after it, one per task.
     const startup = [
       ...scriptTags.filter((t) => t.startsWith('<script')),
@@ -175,11 +179,8 @@ export async function renderRoutes(options: PrerenderOptions & { render: Prerend
     if (!made.has(dir)) mkdirSync(dir, { recursive: true })
     made.add(dir)
     writeFileSync(target, document)
-    if (dataWrites.has(route))
-      writeFileSync(
-        path.join(outDir, pageDataFile(route, options.pageDataVersion)),
-        dataModule(options.pageData(landingFileOf(route))),
-      )
+    if (view && dataWrites.has(route))
+      writeFileSync(path.join(outDir, pageDataFile(route, options.pageDataVersion)), dataModule(view))
     return { route, file, bytes: Buffer.byteLength(document) }
   }
   const made = new Set<string>()

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { gotoHydrated, useSiteInChromium, watchConsole } from './browser.ts'
 
 /**
- * A landing page below its introduction, and every page's footer, are prerendered whole but their
- * code loads only as the visitor scrolls near them (src/lib/late.tsx). Until then React must leave
- * their HTML exactly as the server wrote it, whatever else happens on the page.
+ * A landing page's islands below its first screen (Recent Blogs, the FAQ) are prerendered whole but
+ * their code loads only as the visitor scrolls near them (src/lib/late.tsx); its other sections and
+ * every page's footer are HTML the build rendered, with no code at all (src/components/StaticHtml.tsx).
+ * React must leave their HTML exactly as the server wrote it, whatever else happens on the page.
  */
 describe('parts of a page that load late (Chromium)', () => {
   const ctx = useSiteInChromium()
-  const LATE_CHUNK = /\/assets\/(LandingRest|Footer)-/
+  const LATE_CHUNK = /\/assets\/LandingIslands-/
 
   async function openLanding() {
     const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 800 } })
@@ -36,7 +37,7 @@ describe('parts of a page that load late (Chromium)', () => {
     expect(scripts.filter((s) => LATE_CHUNK.test(s))).toEqual([])
     const question = page.locator('.faq button').first()
     await question.scrollIntoViewIfNeeded()
-    await expect.poll(() => scripts.filter((s) => LATE_CHUNK.test(s)).length).toBe(2)
+    await expect.poll(() => scripts.filter((s) => LATE_CHUNK.test(s)).length).toBe(1)
     await page.waitForLoadState('networkidle')
     expect(await keptFromServer()).toEqual([true, true])
     // Hydrated: the FAQ answers a click.
@@ -51,7 +52,7 @@ describe('parts of a page that load late (Chromium)', () => {
     // connection: released by the test, not after a time a busy machine may outrun.
     let release = () => {}
     const released = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/assets/LandingRest-*.js', async (route) => {
+    await page.route('**/assets/LandingIslands-*.js', async (route) => {
       await released
       await route.continue()
     })
@@ -84,6 +85,43 @@ describe('parts of a page that load late (Chromium)', () => {
     expect(await page.locator('main section').count()).toBeGreaterThanOrEqual(12)
     await page.locator('.site-footer').waitFor()
     expect(console).toEqual([])
+    await page.close()
+  })
+
+  it("opens the popup for a static section's 'Talk to Expert' pressed before the site has started", async () => {
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 800 } })
+    await page.addInitScript(() => sessionStorage.setItem('lead-sent', '1'))
+    const console = watchConsole(page)
+    // The site's chunk is held back until the press is made and seen unanswered, as on a slow connection.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/site-*.js', async (route) => {
+      await released
+      await route.continue()
+    })
+    await page.goto(`${ctx.site.url}/ai/Ai-Development`)
+    // The entry, which holds the listener, has run once an import of it settles (a module runs once).
+    const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(await (await fetch(page.url())).text())![1]
+    // As a string: the test runner would rewrite an import() written in a function.
+    await page.evaluate(`import(${JSON.stringify(entry)}).then(() => undefined)`)
+    const button = page.locator('[data-static="top"] button[aria-haspopup="dialog"]').first()
+    await button.click()
+    expect(await page.locator('dialog.consultation[open]').count()).toBe(0)
+    release()
+    await page.locator('dialog.consultation[open]').waitFor()
+    expect(console).toEqual([])
+    await page.close()
+  })
+
+  it('ships no code of the static sections: they are the HTML the build rendered', async () => {
+    const { page, scripts } = await openLanding()
+    const code = (await Promise.all(scripts.map((s) => fetch(`${ctx.site.url}${s}`).then((r) => r.text())))).join('\n')
+    // Class names of sections that are only words and pictures: in the page, in none of its scripts.
+    for (const name of ['partners__set', 'service-card', 'contact-cta__panel', 'intro__title', 'site-footer__brand']) {
+      expect(await page.locator(`.${name}`).count(), name).toBeGreaterThan(0)
+      expect(code, name).not.toContain(`"${name}`)
+      expect(code, name).not.toContain(`\`${name}`)
+    }
     await page.close()
   })
 })

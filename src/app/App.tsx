@@ -3,6 +3,7 @@ import { LinkNavigation, matchRoute, Navigate, RouteSwitch, useLocation, type Ro
 import { lazyComponent } from '../lib/load-once'
 import { PageBoundary } from './PageBoundary'
 import { SiteShell } from './SiteShell'
+import type { ConsultationAsks } from '../lib/consultation-asks'
 
 // Each kind of page is its own chunk: the code of one page never rides along on another.
 const HomePage = lazyComponent(
@@ -58,11 +59,12 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   return pageAt(pathname)?.preload() ?? Promise.resolve()
 }
 
-export function App() {
+/** The site; `footerHtml` and `asks` as SiteShell takes them. */
+export function App({ footerHtml, asks }: { footerHtml: string; asks?: ConsultationAsks }) {
   const { pathname } = useLocation()
   return (
     <LinkNavigation>
-      <SiteShell>
+      <SiteShell footerHtml={footerHtml} asks={asks}>
         <PageBoundary pathname={pathname}>
           <RouteSwitch routes={routes} fallback={<NotFoundPage />} />
         </PageBoundary>

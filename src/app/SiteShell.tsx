@@ -8,10 +8,8 @@ import { ToastHost } from '../features/consultation/toast'
 import { useAutoOpen } from '../features/consultation/useAutoOpen'
 import { site } from '../lib/site'
 import { observeReveals } from './reveal'
-import { latePart } from '../lib/late'
-
-/** Below every page's first screen: it loads as the visitor scrolls. */
-const Footer = latePart('footer', () => import('../components/Footer').then((m) => m.Footer))
+import type { ConsultationAsks } from '../lib/consultation-asks'
+import { StaticHtml } from '../components/StaticHtml'
 
 /**
  * A new route starts at the top (or at its #anchor), as a page load would, and its sections reveal
@@ -40,10 +38,14 @@ function Consultation({ pathname }: { pathname: string }) {
   return <ConsultationDialog variant={pathname.startsWith('/ai/') ? 'landing' : 'default'} />
 }
 
-export function SiteShell({ children }: { children: ReactNode }) {
+/**
+ * What every page has around it. `footerHtml`: the footer, only links and words, as the build rendered
+ * it (src/app/entry-server.tsx); the browser ships no code for it. `asks`: see ConsultationProvider.
+ */
+export function SiteShell({ children, footerHtml, asks }: { children: ReactNode; footerHtml: string; asks?: ConsultationAsks }) {
   const { pathname } = useLocation()
   const shell = (
-    <ConsultationProvider>
+    <ConsultationProvider asks={asks}>
       <a className="skip-link" href="#main">
         {site.labels.skipToContent}
       </a>
@@ -52,7 +54,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1}>
         <Suspense fallback={null}>{children}</Suspense>
       </main>
-      <Footer />
+      <StaticHtml name="footer" html={footerHtml} />
       <Consultation pathname={pathname} />
       <ToastHost />
     </ConsultationProvider>

@@ -1,9 +1,11 @@
 import { StrictMode } from 'react'
-import { renderToString } from 'react-dom/server'
+import { renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { StaticRouter } from 'react-router-dom'
 import { createSiteDataStore, SiteDataProvider, type SiteDataState } from '../lib/site-data'
 import { pageRoutes } from '../generated/page-routes'
 import { site } from '../lib/site'
+import { Footer } from '../components/Footer'
+import { preloadLanding } from '../features/landing/LandingRoute'
 import { App, preloadRoute, routeSources } from './App'
 import { loadLateParts } from '../lib/late'
 import { HeadProvider, type HeadCollector, type HeadData } from '../lib/document-head'
@@ -14,10 +16,17 @@ export { INITIAL_DATA_ID, serializeInitialData } from './initial-data'
 export { recentBlogsData } from '../components/blog/recent-blogs-data'
 export type { HeadData, SiteDataState }
 
+/** A landing page's view (its static sections' HTML and its islands' data), as the page renders it. */
+export const landingView = (route: string) => preloadLanding(route)
+
+/** The footer, only links and words: rendered once, the same on every page. */
+let footerHtml: string | undefined
+
 /** Renders one route to HTML for the prerenderer, with the head the route declared. */
 export async function render(url: string, data: SiteDataState): Promise<{ html: string; head?: HeadData }> {
   await preloadRoute(url)
   await loadLateParts()
+  footerHtml ??= renderToStaticMarkup(<Footer />)
   let head: HeadData | undefined
   const collector: HeadCollector = { collect: (declared) => (head = declared) }
   const html = renderToString(
@@ -25,7 +34,7 @@ export async function render(url: string, data: SiteDataState): Promise<{ html: 
       <HeadProvider collector={collector}>
         <SiteDataProvider store={createSiteDataStore(data)}>
           <StaticRouter location={url}>
-            <App />
+            <App footerHtml={footerHtml} />
           </StaticRouter>
         </SiteDataProvider>
       </HeadProvider>

@@ -3,31 +3,52 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from '../lib/router'
 import { startSiteDataFetch } from '../lib/fetch-site-data'
-import { createSiteDataStore, emptySiteData, SiteDataProvider, type SiteDataState } from '../lib/site-data'
+import { createSiteDataStore, emptySiteData, SiteDataProvider } from '../lib/site-data'
+import type { ConsultationAsks } from '../lib/consultation-asks'
+import { keepLanding } from '../features/landing/LandingRoute'
 import { App, preloadRoute } from './App'
-import { INITIAL_DATA_ID } from './initial-data'
+import { INITIAL_DATA_ID, type InitialData } from './initial-data'
 import { keepPrerenderedPage } from './PageBoundary'
 import { holdLateParts, releaseLateParts } from '../lib/late'
 
-function readInitialData(): SiteDataState {
+function readInitialData(): InitialData {
   const script = document.getElementById(INITIAL_DATA_ID)
-  return script?.textContent ? (JSON.parse(script.textContent) as SiteDataState) : emptySiteData
+  return script?.textContent ? (JSON.parse(script.textContent) as InitialData) : emptySiteData
 }
 
-const store = createSiteDataStore(readInitialData())
-void startSiteDataFetch(store)
+/** The HTML of a static part of the prerendered page (src/components/StaticHtml.tsx), as it is. */
+const staticHtml = (name: string) => document.querySelector(`[data-static="${name}"]`)?.innerHTML ?? ''
 
-const app = (
-  <StrictMode>
-    <SiteDataProvider store={store}>
-      <BrowserRouter onMove={releaseLateParts}>
-        <App />
-      </BrowserRouter>
-    </SiteDataProvider>
-  </StrictMode>
-)
+/**
+ * The dev server's page holds no prerendered HTML: its footer is rendered here, with the server
+ * renderer (in a build this compiles away).
+ */
+const footerHtml = (): string | Promise<string> =>
+  import.meta.env.DEV
+    ? Promise.all([import('../components/Footer'), import('react-dom/server')]).then(([{ Footer }, server]) =>
+        server.renderToStaticMarkup(<Footer />),
+      )
+    : staticHtml('footer')
 
-function start() {
+/** Starts the site: `asks` are the static sections' 'Talk to Expert' presses, heard by the entry. */
+export async function startSite(asks: ConsultationAsks) {
+  const { landing, ...data } = readInitialData()
+  const store = createSiteDataStore(data)
+  void startSiteDataFetch(store)
+  // A landing page's static sections are in its HTML, and its islands' data inline: its data file is
+  // for the browser's own moves to it.
+  if (landing) keepLanding(location.pathname, { ...landing, html: { top: staticHtml('top'), bottom: staticHtml('bottom') } })
+  const app = (
+    <StrictMode>
+      <SiteDataProvider store={store}>
+        <BrowserRouter onMove={releaseLateParts}>
+          <App footerHtml={await footerHtml()} asks={asks} />
+        </BrowserRouter>
+      </SiteDataProvider>
+    </StrictMode>
+  )
+  // The current page's chunks are already preloaded; waiting for them lets hydration run without suspending.
+  await preloadRoute(location.pathname)
   const container = document.getElementById('root')!
   keepPrerenderedPage(location.pathname, document.getElementById('main')?.innerHTML ?? '')
   // Prerendered pages hydrate; the dev server's page holds only the <!--app--> placeholder and renders.
@@ -38,7 +59,3 @@ function start() {
     startTransition(() => void hydrateRoot(container, app))
   } else createRoot(container).render(app)
 }
-
-// The current page's chunks are already preloaded; waiting for them lets hydration run without
-// suspending (a promise: top-level await in any module turns Rolldown's chunk merging off).
-void preloadRoute(location.pathname).then(start)

@@ -1,4 +1,5 @@
-import { createContext, use, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { createContext, use, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
+import type { ConsultationAsks } from './consultation-asks'
 
 interface ConsultationControls {
   /** Opens the consultation popup; focus returns to the element that was focused when it closes. */
@@ -34,8 +35,10 @@ function createControls(): ConsultationControls {
 
 const ControlsContext = createContext<ConsultationControls | null>(null)
 
-export function ConsultationProvider({ children }: { children: ReactNode }) {
+/** `asks`: the presses of the static sections' buttons (src/lib/consultation-asks.ts), in the browser. */
+export function ConsultationProvider({ asks, children }: { asks?: ConsultationAsks; children: ReactNode }) {
   const [controls] = useState(createControls)
+  useEffect(() => asks?.handle(controls.open), [asks, controls])
   return <ControlsContext value={controls}>{children}</ControlsContext>
 }
 

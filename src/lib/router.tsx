@@ -141,22 +141,37 @@ const isPlainClick = (event: MouseEvent, target?: string) =>
   event.button === 0 && (!target || target === '_self') && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey
 
 /**
- * An in-site link: a real `<a href>` that navigates without a page load on a plain left click.
- * Site addresses are absolute (`/ai/…`), so the href is the address itself; any other address is
- * left to the browser, as is every link before the page is interactive or outside LinkNavigation.
+ * Follows a plain click on an in-site address without a page load. Site addresses are absolute
+ * (`/ai/…`), so the href is the address itself; any other address is left to the browser, as is
+ * every link before the page is interactive or outside LinkNavigation.
  */
+function follow(event: MouseEvent, navigate: NavigateFunction | null, to: string, target?: string, replace?: boolean) {
+  if (event.defaultPrevented || !navigate || !/^\/(?!\/)/.test(to) || !isPlainClick(event, target)) return
+  event.preventDefault()
+  // A link to the address the visitor is at replaces it in the history instead of adding it again.
+  const here = `${window.location.pathname}${window.location.search}${window.location.hash}`
+  void navigate(to, { replace: replace ?? here === to })
+}
+
+/** An in-site link: a real `<a href>` that navigates without a page load on a plain left click. */
 export function Link({ to, replace, onClick, target, ...rest }: LinkProps) {
   const navigation = useContext(Navigation)
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event)
-    const navigate = navigation.current
-    if (event.defaultPrevented || !navigate || !to.startsWith('/') || !isPlainClick(event, target)) return
-    event.preventDefault()
-    // A link to the address the visitor is at replaces it in the history instead of adding it again.
-    const here = `${window.location.pathname}${window.location.search}${window.location.hash}`
-    void navigate(to, { replace: replace ?? here === to })
+    follow(event, navigation.current, to, target, replace)
   }
   return <a {...rest} href={to} target={target} onClick={handleClick} />
+}
+
+/** A click handler for HTML the build rendered (StaticHtml): its in-site links navigate as Link's do. */
+export function useFollowLinks() {
+  const navigation = useContext(Navigation)
+  return (event: MouseEvent<HTMLElement>) => {
+    const link = event.target instanceof Element ? event.target.closest('a') : null
+    const to = link?.getAttribute('href')
+    if (link && to && event.currentTarget.contains(link))
+      follow(event, navigation.current, to, link.getAttribute('target') ?? undefined)
+  }
 }
 
 /** One entry of a route table: a path pattern (`/blog/:customUrl`, `/ai/*`) and what it renders. */

@@ -39,7 +39,7 @@ function useNearViewport<T extends Element>() {
 }
 
 /**
- * 'Recent Blogs': the newest posts without the one being read, as a carousel. Until Swiper has
+ * 'Recent Blogs': the newest posts without the one being read, as a carousel. Until its chunk has
  * loaded the first slide shows as a plain grid, and loading and empty states keep the height.
  */
 export function RecentBlogs({ excludeId }: { excludeId?: number }) {

@@ -1,0 +1,33 @@
+import { DocumentHead } from '../../lib/document-head'
+import { StaticHtml } from '../../components/StaticHtml'
+import type { LandingView as View } from '../../core/landing-view'
+import { site } from '../../lib/site'
+import { latePart } from '../../lib/late'
+
+/** Below the first screen at every width: their code loads as the visitor scrolls near them. */
+const Islands = latePart('landing-islands', () => import('./LandingIslands').then((m) => m.LandingIslands))
+
+/**
+ * Every /ai/ page: its head, its static sections as the build rendered them, and its two islands
+ * between them, Recent Blogs and the FAQ, which hydrate as the visitor scrolls near them (the layout is LandingSections of LandingPage.tsx).
+ */
+export function LandingView({ view, route }: { view: View; route: string }) {
+  const { head } = view
+  return (
+    <div className="landing">
+      <DocumentHead
+        title={head.title}
+        description={head.description}
+        path={route}
+        breadcrumbs={[
+          { name: site.labels.home, path: '/' },
+          { name: head.label, path: route },
+        ]}
+        service={{ name: head.serviceName, description: head.description }}
+      />
+      <StaticHtml name="top" html={view.html.top} />
+      <Islands faq={view.faq} />
+      <StaticHtml name="bottom" html={view.html.bottom} />
+    </div>
+  )
+}

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import type { PageData } from '../../core/content'
+import type { LandingView } from '../../core/landing-view'
+import { ConsultationProvider } from '../../lib/consultation'
+import { islandsOf, LandingBottom, LandingTop } from './LandingPage'
+
+const staticHtml = (node: ReactNode) => renderToStaticMarkup(<ConsultationProvider>{node}</ConsultationProvider>)
+
+/**
+ * A landing page as the browser gets it: the static sections rendered to HTML here, by the build (and
+ * by the dev server's browser), so the public pages' bundle needs no component of theirs.
+ */
+export function landingViewOf(page: PageData): LandingView {
+  return {
+    ...islandsOf(page),
+    html: { top: staticHtml(<LandingTop page={page} />), bottom: staticHtml(<LandingBottom page={page} />) },
+  }
+}
