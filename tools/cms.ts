@@ -27,7 +27,7 @@ export interface CmsOptions {
   mode?: 'fs' | 'git'
   /** 0: any free port. */
   port?: number
-  /** Where the admin is built; a folder of node_modules/.cache by default. */
+  /** Where the admin is built; the store's `cms` entry (codegen/store.ts) by default. */
   outDir?: string
   quiet?: boolean
 }
