@@ -59,7 +59,7 @@ function fromStore(store: ResultStore, key: string, relativeFile: string, text: 
   }
 }
 
-/** Where results checked by earlier builds are kept, when the project has a cache folder. */
+/** Where results checked by earlier builds are kept: the store (codegen/store.ts), when the project has one. */
 export const storeOf = (index: CheckedSiteIndex) => (index.cacheDir ? resultStore(index.cacheDir) : undefined)
 
 /**

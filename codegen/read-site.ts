@@ -1,7 +1,7 @@
 /**
  * The site read from a project folder: its content files' texts, the names under content/, its
  * pictures measured and public/'s files, as the checker takes them (site-index.ts SiteSource); and
- * the fingerprint and cache folder the results kept between builds are filed under.
+ * the fingerprint and store the results kept between builds are filed under.
  */
 import { createHash } from 'node:crypto'
 import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs'
