@@ -69,7 +69,7 @@ if (!skip.has('scale')) {
   print(
     'Real-size pages: the 50 real ones, then numbered copies of them with every text made unique (bench/synthetic-site.ts). ' +
       'Each build starts from nothing but the 50 real pages, whose checked content is kept from earlier builds. ' +
-      'The phases run one after another: content, then both bundles, then the prerender (on every core from 200 routes), ' +
+      'The phases run one after another: content, then both bundles, then the prerender (on one thread), ' +
       'then finishing (waiting for the compression that ran beside them). The form editor is built between the bundles and the prerender, ' +
       'or copied when it has not changed, which accounts for the rest of the build.',
   )
