@@ -44,7 +44,7 @@ export const BUILD_CODE = {
   ignore: GENERATED_TYPE_FILES,
   libraries: [
     ...['@vitejs/plugin-react', 'rolldown', 'vite'],
-    ...['dompurify', 'html-react-parser', 'react', 'react-dom', 'react-router-dom', 'react-toastify'],
+    ...['dompurify', 'html-react-parser', 'react', 'react-dom', 'react-toastify'],
     ...CHECKER_CODE.libraries.filter((name) => name !== 'dompurify'),
   ],
 } satisfies CodeInputs

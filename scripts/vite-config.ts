@@ -5,10 +5,10 @@ import type { ChunkingContext, CodeSplittingOptions } from 'rolldown'
 import type { Plugin, UserConfig } from 'vite'
 import type { BuildContent } from '../codegen/build-content.ts'
 import { blogApiSettings, type BlogApiSettings } from '../src/core/blog-api.ts'
+import { pageDataDir } from '../src/core/routes.ts'
 import { contentPlugin } from '../codegen/vite-plugin-content.ts'
 import { headScript } from './head-scripts.ts'
 import { landingStyles } from './vite-plugin-landing-styles.ts'
-import { leanRouter } from './vite-plugin-lean-router.ts'
 
 /** Puts the theme script (src/head/theme-boot.ts, built and minified) in <head> before anything paints: no flash of the wrong theme. */
 function themeBoot(): Plugin {
@@ -22,8 +22,7 @@ function themeBoot(): Plugin {
 }
 
 /** Modules every page runs that change only with a dependency upgrade: their file keeps its name across deploys. */
-const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]|^\0vite[\\/]preload-helper|^\0rolldown[\\/]runtime/
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|^\0vite[\\/]preload-helper|^rolldown:runtime$/
 
 /**
  * The browser's scripts grouped by when a page needs them, not one chunk per shared module: every
@@ -102,8 +101,11 @@ export function siteConfig({
   blogApi = blogApiSettings(process.env),
 }: { root?: string; isSsrBuild?: boolean; content?: BuildContent; blogApi?: BlogApiSettings } = {}): UserConfig {
   return {
-    plugins: [contentPlugin({ build: content }), react(), themeBoot(), leanRouter(), landingStyles(root)],
-    define: buildConstants(blogApi),
+    plugins: [contentPlugin({ build: content }), react(), themeBoot(), landingStyles(root)],
+    define: {
+      ...buildConstants(blogApi),
+      __PAGE_DATA_DIR__: JSON.stringify(content ? `/${pageDataDir(content.pageDataVersion)}` : ''),
+    },
     build: {
       target: 'es2022',
       manifest: true,

@@ -2,7 +2,7 @@
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { BrowserRouter, Link, LinkNavigation, Navigate, useLocation, useNavigate } from './router'
+import { BrowserRouter, Link, Navigate, useLocation, useNavigate } from './router'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -42,10 +42,10 @@ afterEach(async () => {
 
 it('renders the address bar, and a link click pushes a new entry without a page load', async () => {
   await render(
-    <LinkNavigation>
+    <>
       <Where />
       <Link to="/ai/Ai-Consulting#faq">next</Link>
-    </LinkNavigation>,
+    </>,
   )
   expect(where()).toBe('/ai/Ai-Development')
   const entries = window.history.length
