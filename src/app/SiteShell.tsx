@@ -1,11 +1,10 @@
-import { Suspense, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { useLocation } from '../lib/router'
 import { Header } from '../components/Header'
 import { PreviewRibbon } from '../components/PreviewRibbon'
-import { ConsultationDialog } from '../features/consultation/ConsultationDialog'
-import { ConsultationProvider, useConsultation } from '../lib/consultation'
-import { ToastHost } from '../features/consultation/toast'
+import { ConsultationProvider, useConsultation, useConsultationOpen } from '../lib/consultation'
 import { useAutoOpen } from '../features/consultation/useAutoOpen'
+import { lazyComponent } from '../lib/load-once'
 import { site } from '../lib/site'
 import { observeReveals } from './reveal'
 import type { ConsultationAsks } from '../lib/consultation-asks'
@@ -31,11 +30,23 @@ function ScrollOnNavigate() {
   return null
 }
 
-/** The popup, opened by every 'Talk to Expert' action and once by itself per page view. */
+/** The popup's frame and the toasts its form shows: a chunk loaded the first time the popup opens. */
+const ConsultationParts = lazyComponent(() =>
+  import('../features/consultation/ConsultationParts').then((m) => m.ConsultationParts),
+)
+
+/**
+ * The popup, opened by every 'Talk to Expert' action and once by itself per page view. No visitor
+ * sees it before asking for it (or scrolling a tenth of the page), so neither the server nor the
+ * start renders it: its code loads when it is first opened, and stays mounted after.
+ */
 function Consultation({ pathname }: { pathname: string }) {
   const { open } = useConsultation()
   useAutoOpen(open, pathname)
-  return <ConsultationDialog variant={pathname.startsWith('/ai/') ? 'landing' : 'default'} />
+  const isOpen = useConsultationOpen()
+  const [asked, setAsked] = useState(false)
+  if (isOpen && !asked) setAsked(true)
+  return asked ? <ConsultationParts variant={pathname.startsWith('/ai/') ? 'landing' : 'default'} /> : null
 }
 
 /**
@@ -55,8 +66,9 @@ export function SiteShell({ children, footerHtml, asks }: { children: ReactNode;
         <Suspense fallback={null}>{children}</Suspense>
       </main>
       <StaticHtml name="footer" html={footerHtml} />
-      <Consultation pathname={pathname} />
-      <ToastHost />
+      <Suspense fallback={null}>
+        <Consultation pathname={pathname} />
+      </Suspense>
     </ConsultationProvider>
   )
   // A preview build (VITE_PREVIEW=1) is marked on every page; in the live build this line compiles away.
