@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sym
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parse, stringify } from 'yaml'
-import { BUILD_CODE } from '../scripts/build-state.ts'
+import { STORE_CODE } from '../codegen/store.ts'
 
 /** Where a text's words end: before any closing tags at its very end. */
 const TEXT_END = /((?:<\/[a-z]+>)*)$/
@@ -37,13 +37,9 @@ export function realSizeCopy(page: Record<string, unknown>, n: number): Record<s
  */
 export function createSyntheticSite(projectRoot: string, count: number) {
   const root = mkdtempSync(path.join(tmpdir(), `synthetic-${count}-`))
-  // The project's code as a build sees it (its content is written below), and the server's.
-  const code = [
-    ...BUILD_CODE.sourceDirs,
-    ...BUILD_CODE.sourceFiles.filter((f) => !f.startsWith('content/')),
-    'server',
-    'tsconfig.server.json',
-  ]
+  // The project's code as a build sees it (its content is written below), the server's, and no form
+  // editor (its build is not what the benchmark measures).
+  const code = [...STORE_CODE.dirs.filter((dir) => dir !== 'admin'), ...STORE_CODE.files, 'public']
   for (const entry of code.filter((f) => existsSync(path.join(projectRoot, f)))) {
     cpSync(path.join(projectRoot, entry), path.join(root, entry), {
       recursive: true,

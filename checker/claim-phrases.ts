@@ -92,35 +92,53 @@ function zoneWords(names: readonly string[]): string {
 export const zoneClaimWords = (audience: Audience) =>
   new RegExp(`${anyOf([...ZONE_NAMES[audience.timeZone].names, ...audience.places])}|time[ -]?zone|clock`, 'i')
 
-/** The reader's time zone claimed as the team's: "we work Boston hours", "our Eastern-time team", "we're on MST". */
-export function timeZoneRules(audience: Audience, company: string): RegExp[] {
-  const zone = ZONE_NAMES[audience.timeZone]
-  if (!zone) return []
-  const places = anyOf(audience.places)
-  const zoneOrPlace = String.raw`(?:${zoneWords(zone.names)}|(?:${places})${POSSESSIVE}\s+(?:local\s+)?(?:hours|time|clock|working day|workday|business day|business hours))`
+/**
+ * The patterns of a time-zone claim for a zone's `names` and the `places` a page addresses: the
+ * reader's time zone claimed as the team's, "we work Boston hours", "our Eastern-time team",
+ * "we're on MST".
+ */
+function zoneClaimPatterns(names: readonly string[], placeList: readonly string[], company: string): string[] {
+  const places = anyOf(placeList)
+  const zoneOrPlace = String.raw`(?:${zoneWords(names)}|(?:${places})${POSSESSIVE}\s+(?:local\s+)?(?:hours|time|clock|working day|workday|business day|business hours))`
   const us = weOrOurPeople(company)
   const yourZone = String.raw`(?:the\s+)?(?:same\s+(?:time[ -]?zone|hours|clock)\s+as\s+(?:you|yours|your\s+[\w-]+|${places})|your\s+(?:own\s+|local\s+)?(?:time[ -]?zone|clock))`
   return [
     // Only with us as the subject: "Atlanta runs on Eastern time" is a fact about Atlanta.
-    new RegExp(String.raw`\b${us}\s+(?:${SUBJECT_GAP}){0,12}?(${WORKS}\s+(?:${GAP}){0,3}?${zoneOrPlace})\b`, 'i'),
-    new RegExp(String.raw`\b((?:we['’]re|we['’]ve\s+been)\s+(?:${GAP}){0,3}?${zoneOrPlace})\b`, 'i'),
-    new RegExp(
-      // "An Eastern-time team", unless it is someone else's: "we work with Eastern-time teams".
-      String.raw`(?<!\b(?:with|for|to|among|across|serving|supporting|helping|help|helps|of)\s+)\b(${zoneWords(zone.names)}[ -]?(?:based\s+)?(?:team|teams|office|consultants|engineers|developers|staff|experts))\b`,
-      'i',
-    ),
-    new RegExp(String.raw`\b(our\s+(?:${GAP}){0,2}?${zoneOrPlace})\b`, 'i'),
+    String.raw`\b${us}\s+(?:${SUBJECT_GAP}){0,12}?(${WORKS}\s+(?:${GAP}){0,3}?${zoneOrPlace})\b`,
+    String.raw`\b((?:we['’]re|we['’]ve\s+been)\s+(?:${GAP}){0,3}?${zoneOrPlace})\b`,
+    // "An Eastern-time team", unless it is someone else's: "we work with Eastern-time teams".
+    String.raw`(?<!\b(?:with|for|to|among|across|serving|supporting|helping|help|helps|of)\s+)\b(${zoneWords(names)}[ -]?(?:based\s+)?(?:team|teams|office|consultants|engineers|developers|staff|experts))\b`,
+    String.raw`\b(our\s+(?:${GAP}){0,2}?${zoneOrPlace})\b`,
     // The zone first: "Mountain time is our time zone", "Denver hours are ours".
-    new RegExp(
-      String.raw`\b(${zoneOrPlace}\s+(?:is|are|was|were|has\s+been|have\s+been|will\s+be|remains?|stays?)\s+(?:(?:also|always|still|simply|just)\s+)?(?:ours|our\s+(?:own\s+)?(?:time|hours|clock|zone|time[ -]?zone|working\s+day|workday|home)|home\s+(?:to|for)\s+(?:us|our)))\b`,
-      'i',
-    ),
+    String.raw`\b(${zoneOrPlace}\s+(?:is|are|was|were|has\s+been|have\s+been|will\s+be|remains?|stays?)\s+(?:(?:also|always|still|simply|just)\s+)?(?:ours|our\s+(?:own\s+)?(?:time|hours|clock|zone|time[ -]?zone|working\s+day|workday|home)|home\s+(?:to|for)\s+(?:us|our)))\b`,
     // The reader's zone without its name: "we're in your time zone", "we share the same time zone as Denver".
-    new RegExp(
-      String.raw`\b(${us}\s+(?:(?:also|already|all|always|now|right|firmly|still)\s+)*(?:${WORKS}\s+(?:(?:also|already|right|firmly|still)\s+)*)?(?:in|on|share|shares|shared|keep|keeps|kept|follow|follows|followed)\s+${yourZone})\b`,
-      'i',
-    ),
+    String.raw`\b(${us}\s+(?:(?:also|already|all|always|now|right|firmly|still)\s+)*(?:${WORKS}\s+(?:(?:also|already|right|firmly|still)\s+)*)?(?:in|on|share|shares|shared|keep|keeps|kept|follow|follows|followed)\s+${yourZone})\b`,
   ]
+}
+
+/** The reader's time zone claimed as the team's (zoneClaimPatterns), for one page's audience. */
+export function timeZoneRules(audience: Audience, company: string): RegExp[] {
+  const zone = ZONE_NAMES[audience.timeZone]
+  return zone ? zoneClaimPatterns(zone.names, audience.places, company).map((pattern) => new RegExp(pattern, 'i')) : []
+}
+
+/**
+ * One pattern that matches wherever the time-zone rules of any of `audiences` could: their patterns
+ * with every zone's names and every place the audiences name. Names and places stand only where a
+ * pattern needs them, never in a lookaround, so more of them can only match more. A regular
+ * expression as long as these takes a millisecond or more to compile, far longer than to run on a
+ * page, so the site compiles this one once, and a page's own rules only for a sentence it matches.
+ */
+export function anyTimeZoneClaim(audiences: readonly Audience[], company: string): RegExp {
+  const names = [...new Set(Object.values(ZONE_NAMES).flatMap((zone) => zone.names))]
+  // A page naming no place has `(?:)` where its places go, which matches the empty text: so must this.
+  const places = [...new Set(audiences.flatMap((audience) => (audience.places.length > 0 ? audience.places : [''])))]
+  return new RegExp(
+    zoneClaimPatterns(names, places, company)
+      .map((pattern) => `(?:${pattern})`)
+      .join('|'),
+    'i',
+  )
 }
 
 /** What copy calls a team or an office. */

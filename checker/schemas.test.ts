@@ -1,3 +1,4 @@
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
 import { schemaFields, type JsonSchema } from './json-schema.ts'
 import { schemaFiles } from './schemas.ts'
@@ -21,6 +22,17 @@ describe('schemas', () => {
       expect(objects.length).toBeGreaterThan(0)
     })
   }
+
+  // The checker compiles the schemas without this check, which would double its start-up.
+  it('are valid JSON Schema 2020-12, as its own schema defines it', () => {
+    const ajv = new Ajv2020({ strict: false })
+    for (const { file, schema } of Object.values(schemaFiles)) {
+      expect(ajv.validateSchema(schema), file).toBe(true)
+      expect(ajv.errors, file).toBeNull()
+    }
+    // The check can fail: a length written as text is refused.
+    expect(ajv.validateSchema({ ...schemaFiles.page.schema, maxLength: '60' })).toBe(false)
+  })
 
   it('limits the SEO fields of a page', () => {
     const props = schemaFiles.page.schema.properties!

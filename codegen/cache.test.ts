@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { CHECKER_CODE, codeFiles, codeVersion, importedPackages } from './code-version.ts'
+import { storeFolder } from './store.ts'
 
 type Checker = typeof import('./content.ts') & Pick<typeof import('./file-results.ts'), 'contentChecks'>
 
@@ -73,16 +73,11 @@ function stderrOf(run: () => void): string[] {
   return lines
 }
 
-/** Edits one package's entry in a lockfile. */
-function editLocked(lockfile: string, place: string, change: Record<string, unknown>) {
-  const lock = JSON.parse(readFileSync(lockfile, 'utf8')) as { packages: Record<string, Record<string, unknown>> }
-  Object.assign(lock.packages[place], change)
-  writeFileSync(lockfile, JSON.stringify(lock, null, 2))
-}
-
-describe("the checker's code version", () => {
-  it('checks unchanged files again after a library that shapes the output is updated in place', async () => {
+describe('the kept results', () => {
+  it('are checked again after npm installs another version of a package, and kept otherwise', async () => {
     const root = projectCopy('updated-library')
+    const installed = path.join(root, 'node_modules/.package-lock.json')
+    cpSync(path.join(projectRoot, 'package-lock.json'), installed)
     const cold = await newBuild(root)
     cold.loadContent(root)
     expect(cold.contentChecks.count).toBeGreaterThan(0)
@@ -90,76 +85,12 @@ describe("the checker's code version", () => {
     warm.loadContent(root)
     expect(warm.contentChecks.count).toBe(0)
 
-    // An unrelated tool is updated: the results stand.
-    editLocked(path.join(root, 'package-lock.json'), 'node_modules/eslint', { version: '99.0.0', integrity: 'sha512-other' })
-    const afterTool = await newBuild(root)
-    afterTool.loadContent(root)
-    expect(afterTool.contentChecks.count).toBe(0)
-
-    editLocked(path.join(root, 'package-lock.json'), 'node_modules/dompurify', {
-      version: '3.4.19',
-      integrity: 'sha512-updated',
-    })
+    const lock = JSON.parse(readFileSync(installed, 'utf8')) as { packages: Record<string, Record<string, unknown>> }
+    Object.assign(lock.packages['node_modules/dompurify'], { version: '3.4.19', integrity: 'sha512-updated' })
+    writeFileSync(installed, JSON.stringify(lock, null, 2))
     const afterUpdate = await newBuild(root)
     afterUpdate.loadContent(root)
     expect(afterUpdate.contentChecks.count).toBe(cold.contentChecks.count)
-  })
-
-  /** A project with a lockfile of its own, and the code of one source folder. */
-  function lockedProject(name: string, packages: Record<string, Record<string, unknown>>) {
-    const root = path.join(temp, name)
-    mkdirSync(path.join(root, 'codegen'), { recursive: true })
-    writeFileSync(path.join(root, 'codegen/check.ts'), 'export {}\n')
-    writeFileSync(path.join(root, 'package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages }))
-    return root
-  }
-  const code = { sourceDirs: ['codegen'], libraries: ['jsdom', 'dompurify'] }
-  const packages = {
-    '': { name: 'site' },
-    'node_modules/dompurify': { version: '3.4.18', integrity: 'sha512-a' },
-    'node_modules/jsdom': { version: '27.4.0', integrity: 'sha512-b', dependencies: { parse5: '^8.0.0' } },
-    'node_modules/parse5': { version: '8.1.1', integrity: 'sha512-c', dependencies: { entities: '^6.0.0' } },
-    'node_modules/parse5/node_modules/entities': { version: '6.0.1', integrity: 'sha512-d' },
-    'node_modules/entities': { version: '8.1.0', integrity: 'sha512-e' },
-    'node_modules/eslint': { version: '10.15.0', integrity: 'sha512-f', dev: true },
-  }
-
-  it('covers what the libraries depend on, each copy where Node finds it, and nothing else', () => {
-    const root = lockedProject('transitive', packages)
-    const lockfile = path.join(root, 'package-lock.json')
-    const versions = [codeVersion(root, code)]
-    editLocked(lockfile, 'node_modules/eslint', { version: '10.16.0' })
-    editLocked(lockfile, 'node_modules/entities', { version: '8.2.0' })
-    versions.push(codeVersion(root, code))
-    editLocked(lockfile, 'node_modules/parse5/node_modules/entities', { version: '6.0.2' })
-    versions.push(codeVersion(root, code))
-    editLocked(lockfile, 'node_modules/parse5', { integrity: 'sha512-republished' })
-    versions.push(codeVersion(root, code))
-    writeFileSync(path.join(root, 'codegen/check.ts'), 'export const edited = 1\n')
-    versions.push(codeVersion(root, code))
-    expect(versions[1]).toBe(versions[0])
-    expect(new Set(versions.slice(1)).size).toBe(4)
-  })
-
-  it('goes by what npm last installed when it differs from package-lock.json', () => {
-    const root = lockedProject('installed', packages)
-    mkdirSync(path.join(root, 'node_modules'))
-    const installed = path.join(root, 'node_modules/.package-lock.json')
-    writeFileSync(installed, JSON.stringify({ lockfileVersion: 3, packages }))
-    const before = codeVersion(root, code)
-    // A pull brought a new lockfile; `npm install` has not run yet.
-    editLocked(path.join(root, 'package-lock.json'), 'node_modules/dompurify', { version: '3.5.0' })
-    expect(codeVersion(root, code)).toBe(before)
-    editLocked(installed, 'node_modules/dompurify', { version: '3.5.0' })
-    expect(codeVersion(root, code)).not.toBe(before)
-  })
-
-  it("names every package the checker's code imports, but the store it keeps results in", () => {
-    const imported = importedPackages(projectRoot, codeFiles(projectRoot, CHECKER_CODE))
-    // The store keeps results: it does not change one. The generator's libraries make generated
-    // files, under a version of their own (generate.ts).
-    const notShaping = ['better-sqlite3', 'json-schema-to-typescript', 'ts-morph']
-    expect([...imported].filter((name) => !notShaping.includes(name)).sort()).toEqual([...CHECKER_CODE.libraries].sort())
   })
 })
 
@@ -204,7 +135,7 @@ describe('image sizes', () => {
 })
 
 describe('the claim verdicts', () => {
-  const storeOf = (root: string) => new Database(path.join(root, 'node_modules/.cache/site-content/checked.db'))
+  const storeOf = (root: string) => new Database(path.join(storeFolder(root)!, 'checked.db'))
   /** The kept verdicts: the store's lists, where each file's own result is an object. */
   const verdicts = (root: string) => {
     const db = storeOf(root)
@@ -240,7 +171,7 @@ describe('the claim verdicts', () => {
     })
     expect(said).toEqual([
       expect.stringMatching(
-        new RegExp(`^the content cache at ${path.join(root, 'node_modules/.cache/site-content')} cannot be written`),
+        new RegExp(`^the content cache at ${path.join(root, 'node_modules/.cache/site/')}\\w+ cannot be written`),
       ),
     ])
     expect(problems).toEqual([])

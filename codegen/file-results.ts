@@ -3,12 +3,9 @@
  * in the result store (result-store.ts) for later builds.
  */
 import { createHash } from 'node:crypto'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { checkText } from '../checker/checker.ts'
 import type { Compiled } from '../checker/checker.ts'
 import { memory } from './checker-memory.ts'
-import { CHECKER_CODE, codeVersion } from './code-version.ts'
 import type { Problem } from '../checker/errors.ts'
 import { resultStore, type ResultStore } from './result-store.ts'
 import type { ContentKind } from '../checker/schemas.ts'
@@ -19,16 +16,6 @@ import { parseWithPositions, type YamlSource } from '../checker/yaml-source.ts'
 
 /** How many files this process has parsed and checked (cache hits do not count): a build checks each once. */
 export const contentChecks = memory.checks
-
-let checker: string | undefined
-/**
- * The checker's code (its sources, the schemas and the installed libraries that shape its results):
- * a cached result is only reused by the same checker. Read once per process, on the first use of
- * the cache, from the project this file is in.
- */
-function checkerVersion(): string {
-  return (checker ??= codeVersion(path.join(path.dirname(fileURLToPath(import.meta.url)), '..'), CHECKER_CODE))
-}
 
 /** A result as the store keeps it. */
 interface StoredResult {
@@ -72,16 +59,18 @@ function fromStore(store: ResultStore, key: string, relativeFile: string, text: 
   }
 }
 
-/** Where results checked by earlier builds are kept, when the project has a cache folder. */
+/** Where results checked by earlier builds are kept: the store (codegen/store.ts), when the project has one. */
 export const storeOf = (index: CheckedSiteIndex) => (index.cacheDir ? resultStore(index.cacheDir) : undefined)
 
-/** What a file's result is kept under: everything it is made from. */
+/**
+ * What a file's result is kept under: everything it is made from. The checker's code and libraries
+ * are the store's own key (codegen/store.ts): a store only ever holds one checker's results.
+ */
 function compileKey(relativeFile: string, text: string, kind: ContentKind, index: CheckedSiteIndex, terms?: ContractTerms) {
   const withTerms = terms !== undefined && (kind === 'page' || kind === 'blog')
   // A digest, not the text itself: V8 hashes a string of over 16,383 characters by its length
   // alone, so a map keyed by whole pages compares them in full on every lookup.
   return createHash('sha256')
-    .update(checkerVersion())
     .update(`${index.fingerprint}\0${kind}\0${relativeFile}\0${withTerms ? JSON.stringify(terms) : ''}\0`)
     .update(text)
     .digest('hex')

@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { PageEntry } from './content.ts'
 import { MARKUP_NODE_TS } from '../checker/markup.ts'
-import { codeVersion, type CodeInputs } from './code-version.ts'
-import { keptFile } from './files.ts'
+import { digest, storeEntry } from './store.ts'
 import { mapRefs, type JsonSchema } from '../checker/json-schema.ts'
 import { schemaFiles } from '../checker/schemas.ts'
 import { writeFileAtomic } from './write-atomic.ts'
@@ -132,73 +129,38 @@ function generateSitePartTypes(): string {
   return `${BANNER}\n${lines.join('\n')}\n`
 }
 
-/** Where the inputs of each generated file are recorded, beside the files. */
-const INPUTS_FILE = '.inputs.json'
-const sha = (text: string | Buffer) => createHash('sha256').update(text).digest('hex')
-
 /**
- * What the generator's output is made with besides its inputs (codegen/code-version.ts): its code,
- * the markup types, the schema walker, the route rules, and the two libraries that print the files.
+ * Writes the generated file `name`, made from `inputs` by `make`, and returns it when its text
+ * changed. Its text is kept in the store (codegen/store.ts) under a hash of its inputs, whose key
+ * covers the generator's code and libraries: a build with the same inputs, in this checkout or
+ * another sharing its node_modules, copies it where json-schema-to-typescript or ts-morph spends
+ * half a second or more loading and formatting. Unchanged text is not rewritten, so whatever
+ * watches the file is left alone.
  */
-export const GENERATOR_CODE = {
-  sourceFiles: ['codegen/generate.ts', 'checker/markup.ts', 'checker/json-schema.ts', 'src/core/routes.ts'],
-  libraries: ['json-schema-to-typescript', 'ts-morph'],
-} satisfies CodeInputs
-
-let generator: string | undefined
-/** A change to the generator's code or libraries makes every file again. */
-const generatorVersion = () =>
-  (generator ??= codeVersion(path.join(path.dirname(fileURLToPath(import.meta.url)), '..'), GENERATOR_CODE))
-
-/** The generated files that are types only: made from schema/ alone, and erased by every bundle. */
-export const GENERATED_TYPE_FILES = ['content-types.ts', 'site-parts.d.ts'].map((name) => `${GENERATED_DIR}/${name}`)
-
-function readRecord(root: string): Record<string, { inputs: string; output: string }> {
-  try {
-    return JSON.parse(readFileSync(path.join(root, GENERATED_DIR, INPUTS_FILE), 'utf8')) as Record<
-      string,
-      { inputs: string; output: string }
-    >
-  } catch {
-    // None yet, or unreadable: everything is made.
-    return {}
+async function writeOutput(root: string, name: string, inputs: unknown, make: () => string | Promise<string>): Promise<string[]> {
+  const kept = storeEntry(root, `generated-${digest(name, inputs).slice(0, 32)}`)
+  let text: string
+  if (kept && existsSync(kept)) text = readFileSync(kept, 'utf8')
+  else {
+    text = await make()
+    try {
+      if (kept) writeFileAtomic(kept, text)
+    } catch {
+      // A read-only or full disk only costs the next build the generating.
+    }
   }
-}
-
-/** A hash of what a generated file is made from: its inputs and the generator. */
-const inputsHash = (inputs: unknown) => sha(`${generatorVersion()}\0${JSON.stringify(inputs)}`)
-
-/**
- * Whether a generated file is missing, edited, or made from other inputs than these (`hash`, from
- * inputsHash). Each file's inputs are recorded beside it: a build with the same inputs leaves the
- * file, and whatever watches it, alone.
- */
-function isStale(root: string, name: string, hash: string): boolean {
-  const before = readRecord(root)[name]
-  const file = path.join(root, GENERATED_DIR, name)
-  return !(before?.inputs === hash && existsSync(file) && sha(readFileSync(file)) === before.output)
-}
-
-/** Writes a generated file and records its inputs' hash. Returns it when its text changed. */
-function writeOutput(root: string, name: string, hash: string, text: string): string[] {
-  const changed = writeFileAtomic(path.join(root, GENERATED_DIR, name), text)
-  const record = readRecord(root)
-  record[name] = { inputs: hash, output: sha(text) }
-  writeFileAtomic(path.join(root, GENERATED_DIR, INPUTS_FILE), `${JSON.stringify(record, null, 2)}\n`)
-  return changed ? [`${GENERATED_DIR}/${name}`] : []
+  return writeFileAtomic(path.join(root, GENERATED_DIR, name), text) ? [`${GENERATED_DIR}/${name}`] : []
 }
 
 /**
  * The route table (src/generated/page-routes.ts), which the bundles need first. Made, and ts-morph
- * loaded, only when the routes or the generator changed; another checkout copies it from the cache.
+ * loaded, only when the routes are new to the store.
  */
 export async function writeRouteTable(root: string, pages: readonly Pick<PageEntry, 'route' | 'data'>[]): Promise<string[]> {
   const inputs = [...pages]
     .map((p) => [p.route, p.data.label, p.data.category])
     .sort(([a], [b]) => (String(a) < String(b) ? -1 : 1))
-  const hash = inputsHash(inputs)
-  if (!isStale(root, 'page-routes.ts', hash)) return []
-  return writeOutput(root, 'page-routes.ts', hash, await madeOnce(root, 'page-routes.ts', hash, () => generatePageRoutes(pages)))
+  return writeOutput(root, 'page-routes.ts', inputs, () => generatePageRoutes(pages))
 }
 
 /** The content types (GENERATED_TYPE_FILES), which only tsc reads: a build makes them while it bundles. */
@@ -208,28 +170,8 @@ export async function writeContentTypes(root: string): Promise<string[]> {
     ['content-types.ts', schemaFiles, generateContentTypes],
     ['site-parts.d.ts', Object.keys(schemaFiles.site.schema.properties as object), generateSitePartTypes],
   ]
-  for (const [name, inputs, make] of outputs) {
-    const hash = inputsHash(inputs)
-    if (isStale(root, name, hash)) changed.push(...writeOutput(root, name, hash, await madeOnce(root, name, hash, make)))
-  }
+  for (const [name, inputs, make] of outputs) changed.push(...(await writeOutput(root, name, inputs, make)))
   return changed
-}
-
-/**
- * A generated file's text, kept in node_modules/.cache/site-generated under a hash of its inputs
- * and the generator: another checkout or branch with the same inputs copies it, where
- * json-schema-to-typescript or ts-morph spends half a second or more loading and formatting.
- */
-async function madeOnce(root: string, name: string, hash: string, make: () => string | Promise<string>): Promise<string> {
-  const kept = keptFile(root, 'site-generated', `${hash.slice(0, 32)}-${name}`)
-  if (kept && existsSync(kept)) return readFileSync(kept, 'utf8')
-  const text = await make()
-  try {
-    if (kept) writeFileAtomic(kept, text)
-  } catch {
-    // A read-only or full disk only costs the next build the generating.
-  }
-  return text
 }
 
 /** Every generated file: the route table and the content types. Returns the files that changed. */

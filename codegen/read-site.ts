@@ -1,7 +1,7 @@
 /**
  * The site read from a project folder: its content files' texts, the names under content/, its
  * pictures measured and public/'s files, as the checker takes them (site-index.ts SiteSource); and
- * the fingerprint and cache folder the results kept between builds are filed under.
+ * the fingerprint and store the results kept between builds are filed under.
  */
 import { createHash } from 'node:crypto'
 import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs'
@@ -9,7 +9,8 @@ import path from 'node:path'
 import { imageSize } from 'image-size'
 import { CONTENT_DIRS } from '../checker/content-files.ts'
 import { problem, type Problem } from '../checker/errors.ts'
-import { cacheFolder, filesUnder } from './files.ts'
+import { filesUnder } from './files.ts'
+import { storeFolder } from './store.ts'
 import { indexOfSite, type PublicFile, type SiteImage, type SiteSource } from '../checker/site-index.ts'
 
 /** A relative path with `/` between folders, as problems name files. */
@@ -121,8 +122,8 @@ export function readSite(root: string): SiteSource {
 /**
  * The index of the site under `root` made from its content files' names (`files`) and its
  * pictures, with what the results kept between builds are filed under: a fingerprint that changes
- * when a page, post or picture is added, removed or redrawn, and the cache folder, when the project
- * has a node_modules to hold it.
+ * when a page, post or picture is added, removed or redrawn, and the store (codegen/store.ts), when
+ * the project has a node_modules to hold it.
  */
 export function keptIndex(root: string, files: Iterable<string>, images: SiteSource['images']) {
   const index = indexOfSite(files, images)
@@ -131,7 +132,7 @@ export function keptIndex(root: string, files: Iterable<string>, images: SiteSou
     fingerprint: createHash('sha1')
       .update([root, ...index.routes, ...[...images].map(([src, image]) => `${src} ${image.digest}`)].join('\n'))
       .digest('hex'),
-    cacheDir: cacheFolder(root, 'site-content'),
+    cacheDir: storeFolder(root),
   }
 }
 

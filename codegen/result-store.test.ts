@@ -46,25 +46,6 @@ describe('the store of checked results', () => {
     expect(keysOnDisk(dir)).toEqual(['x', 'y'])
   })
 
-  it('forgets results unused for 30 days when it first opens on a day', async () => {
-    const dir = path.join(temp, 'pruned')
-    const store = resultStore(dir)!
-    store.put('old', () => '1')
-    store.put('recent', () => '2')
-    const db = new Database(path.join(dir, 'checked.db'))
-    const day = Math.floor(Date.now() / 86_400_000)
-    db.prepare('UPDATE results SET used = ? WHERE key = ?').run(day - 31, 'old')
-    db.prepare('UPDATE results SET used = ? WHERE key = ?').run(day - 29, 'recent')
-    // The last clean-up was yesterday.
-    db.pragma(`user_version = ${day - 1}`)
-    db.close()
-    // Another build opens the same file: a store of its own.
-    vi.resetModules()
-    const { resultStore: openAgain } = await import('./result-store.ts')
-    expect(openAgain(dir)!.has('old')).toBe(false)
-    expect(keysOnDisk(dir)).toEqual(['recent'])
-  })
-
   it('is none where the folder cannot be made, and the build goes on without it, saying so once', () => {
     const blocked = path.join(temp, 'a-file')
     writeFileSync(blocked, '')
@@ -95,17 +76,16 @@ function stderrOf(run: () => void): string[] {
 }
 
 /** A store file of `rows` results written by another build, which is then closed. */
-function storeOnDisk(dir: string, rows: number, lastCleanUp: number) {
+function storeOnDisk(dir: string, rows: number, lastCheck: number) {
   mkdirSync(dir, { recursive: true })
   const db = new Database(path.join(dir, 'checked.db'))
   db.pragma('journal_mode = WAL')
   db.exec(`
-    CREATE TABLE results (key TEXT PRIMARY KEY, used INTEGER NOT NULL, value TEXT NOT NULL);
-    CREATE INDEX results_by_use ON results (used);
+    CREATE TABLE results (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   `)
-  const insert = db.prepare('INSERT INTO results VALUES (?, ?, ?)')
-  for (let i = 0; i < rows; i++) insert.run(`key${i}`, lastCleanUp, 'v'.repeat(10_000))
-  db.pragma(`user_version = ${lastCleanUp}`)
+  const insert = db.prepare('INSERT INTO results VALUES (?, ?)')
+  for (let i = 0; i < rows; i++) insert.run(`key${i}`, 'v'.repeat(10_000))
+  db.pragma(`user_version = ${lastCheck}`)
   db.close()
 }
 
@@ -156,8 +136,8 @@ describe('a store that cannot be read', () => {
     const dir = path.join(temp, 'other-layout')
     mkdirSync(dir)
     const db = new Database(path.join(dir, 'checked.db'))
-    db.exec('CREATE TABLE results (key TEXT PRIMARY KEY, value TEXT NOT NULL)')
-    db.prepare('INSERT INTO results VALUES (?, ?)').run('old', '1')
+    db.exec('CREATE TABLE results (key TEXT PRIMARY KEY, used INTEGER NOT NULL, value TEXT NOT NULL)')
+    db.prepare('INSERT INTO results VALUES (?, ?, ?)').run('old', 1, '1')
     db.close()
     let store: ResultStore | undefined
     expect(stderrOf(() => (store = resultStore(dir)))).toEqual([expect.stringMatching(rebuilt(dir))])

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { KEEP_UNUSED_MS, warnRebuiltCache, warnUnwritableCache } from './files.ts'
+import { warnRebuiltCache, warnUnwritableCache } from './files.ts'
 
 /** Checked results by key, kept between builds. */
 export interface ResultStore {
@@ -12,9 +12,6 @@ export interface ResultStore {
   /** Holds puts back until the returned `flush`, which writes them in one transaction. */
   defer(): () => void
 }
-
-/** A result not used for this long is removed when a store opens: the caches' one eviction rule. */
-const KEEP_DAYS = KEEP_UNUSED_MS / 86_400_000
 
 const today = () => Math.floor(Date.now() / 86_400_000)
 
@@ -82,15 +79,13 @@ function openStore(file: string): ResultStore {
   }
 
   let held: Map<string, () => string> | undefined
-  /** Keys read since the last write, whose day of use is brought forward then. */
-  const used = new Set<string>()
   const writeQuietly = (entries: [string, () => string][]) => {
     try {
       try {
-        connection.write(entries, used)
+        connection.write(entries)
       } catch (error) {
         // What this build checked goes into the new file.
-        if (recovered(error)) connection.write(entries, used)
+        if (recovered(error)) connection.write(entries)
       }
     } catch {
       // A locked or full disk only costs the next build its head start.
@@ -106,11 +101,7 @@ function openStore(file: string): ResultStore {
     }
   }
   return {
-    get(key) {
-      const value = read(() => connection.select.get(key)?.value, undefined)
-      if (value !== undefined) used.add(key)
-      return value
-    },
+    get: (key) => read(() => connection.select.get(key)?.value, undefined),
     has: (key) => read(() => connection.exists.get(key) !== undefined, false),
     put(key, value) {
       if (held) held.set(key, value)
@@ -141,36 +132,28 @@ function connect(file: string) {
     db.pragma('mmap_size = 1073741824')
     db.exec(`
       -- A table with row ids: its key index holds the keys alone, so a lookup reads a few small
-      -- pages, where a table ordered by key (WITHOUT ROWID) spreads them among the 25 KB values. The
-      -- day of use comes before the value: reading it never walks the value's overflow pages.
-      CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, used INTEGER NOT NULL, value TEXT NOT NULL);
-      CREATE INDEX IF NOT EXISTS results_by_use ON results (used);
+      -- pages, where a table ordered by key (WITHOUT ROWID) spreads them among the 25 KB values.
+      -- Nothing is evicted: the store's folder lives as long as its key (codegen/store.ts).
+      CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     `)
     const columns = (db.pragma('table_info(results)') as { name: string }[]).map((c) => c.name).join(', ')
-    if (columns !== 'key, used, value') throw new NotAStore(`its results table has the columns ${columns}`)
-    // Once a day at most: the day of the last clean-up is kept as the file's user_version. The
-    // check reads every page (22 ms for 1,000 results): daily, not on every open; a damaged page
-    // met in between is found by the read that meets it.
+    if (columns !== 'key, value') throw new NotAStore(`its results table has the columns ${columns}`)
+    // Once a day at most: the day of the last check is kept as the file's user_version. The check
+    // reads every page (22 ms for 1,000 results): daily, not on every open; a damaged page met in
+    // between is found by the read that meets it.
     if (db.pragma('user_version', { simple: true }) !== today()) {
       const check = db.pragma('quick_check', { simple: true })
       if (check !== 'ok') throw new NotAStore(`its quick check failed: ${String(check).split('\n').join(' ')}`)
-      db.prepare('DELETE FROM results WHERE used < ?').run(today() - KEEP_DAYS)
       db.pragma(`user_version = ${today()}`)
     }
     // A key is put again only when its kept value could not be used: the new value replaces it.
-    const insert = db.prepare(
-      'INSERT INTO results (key, used, value) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET used = excluded.used, value = excluded.value',
-    )
-    const touch = db.prepare('UPDATE results SET used = ? WHERE key = ? AND used < ?')
+    const insert = db.prepare('INSERT OR REPLACE INTO results (key, value) VALUES (?, ?)')
     return {
       db,
       select: db.prepare<[string], { value: string }>('SELECT value FROM results WHERE key = ?'),
       exists: db.prepare<[string], { found: number }>('SELECT 1 AS found FROM results WHERE key = ?'),
-      write: db.transaction((entries: [string, () => string][], used: Set<string>) => {
-        const day = today()
-        for (const [key, value] of entries) insert.run(key, day, value())
-        for (const key of used) touch.run(day, key, day)
-        used.clear()
+      write: db.transaction((entries: [string, () => string][]) => {
+        for (const [key, value] of entries) insert.run(key, value())
       }),
     }
   } catch (error) {

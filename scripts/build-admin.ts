@@ -3,36 +3,24 @@
  * is copied as it is from admin/vendor/decap-cms (one pinned version, kept in the repository with its
  * .br and .gz, served from our own server: no CDN; scripts/decap-bundle.ts), our admin code (admin/:
  * the YAML format, the rich-text widget, the preview with the site's sections and stylesheet) is
- * bundled by Vite beside it, and admin/config.yml is copied. What it makes is kept in
- * node_modules/.cache/site-admin under a hash of its inputs, so a build whose admin did not change
- * only copies it. The public pages' bundle is not touched.
+ * bundled by Vite beside it, and admin/config.yml is copied. What it makes is kept in the store
+ * (codegen/store.ts) under the site's code key, so a build whose admin did not change only copies
+ * it. The public pages' bundle is not touched.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
-import { codeVersion } from '../codegen/code-version.ts'
-import { cacheFolder } from '../codegen/files.ts'
+import { storeEntry } from '../codegen/store.ts'
 import { contentPlugin } from '../codegen/vite-plugin-content.ts'
 import { blogApiSettings } from '../src/core/blog-api.ts'
 import { readSite } from '../codegen/read-site.ts'
 import { SITE_SNAPSHOT_PATH, snapshotOf } from '../checker/site-snapshot.ts'
 import { SITE_MANIFEST_PATH } from '../src/core/manifest.ts'
 import { buildConstants } from './vite-config.ts'
-import { digest } from './build-state.ts'
 import { DECAP_MANIFEST, vendoredDecap } from './decap-bundle.ts'
 import { precompress } from './precompress.ts'
 import { landingStyles } from './vite-plugin-landing-styles.ts'
-
-/**
- * What the admin is made of besides the site's code: its own files, the kept Decap bundle (its
- * record holds each file's hash) and the libraries it bundles.
- */
-const ADMIN_CODE = {
-  sourceDirs: ['admin'],
-  sourceFiles: [DECAP_MANIFEST],
-  libraries: ['dompurify', 'yaml', 'react', 'react-dom', 'vite'],
-}
 
 /**
  * Brotli quality for our admin bundle. It changes with the site's code, so it is compressed on many
@@ -86,7 +74,7 @@ async function makeAdmin(root: string, into: string, quiet: boolean) {
   await rm(into, { recursive: true, force: true })
   await mkdir(into, { recursive: true })
   await bundleAdmin(root, into, `/admin/${decapDir}/decap-cms.js`, quiet)
-  await precompress(into, { cacheDir: cacheFolder(root, 'site-compressed'), quality: ADMIN_QUALITY })
+  await precompress(into, { quality: ADMIN_QUALITY })
   // Decap's files come with their .br and .gz: copied, never bundled or compressed here.
   const record = path.basename(DECAP_MANIFEST)
   await cp(decap.dir, path.join(into, decapDir), { recursive: true, filter: (file) => path.basename(file) !== record })
@@ -95,12 +83,13 @@ async function makeAdmin(root: string, into: string, quiet: boolean) {
 
 /**
  * Writes the admin to <outDir>/admin. `code` is the site's code key (scripts/build-state.ts
- * codeKey): the preview bundles the site's sections, so a change to them makes a new admin.
+ * codeKey), which covers admin/ and the record of Decap's files: the preview bundles the site's
+ * sections, so a change to them makes a new admin.
  */
 export async function buildAdmin(root: string, outDir: string, { code, quiet = false }: { code: string; quiet?: boolean }) {
   // A copy of the project without the editor (the benchmark's synthetic sites) builds without it.
   if (!existsSync(path.join(root, 'admin/index.html'))) return { made: false }
-  const key = digest(code, codeVersion(root, ADMIN_CODE)).slice(0, 16)
+  const key = code.slice(0, 16)
   const target = path.join(outDir, 'admin')
   // Which admin the output folder holds, beside the site manifest: a dot-folder the server never serves.
   const placed = path.join(outDir, path.dirname(SITE_MANIFEST_PATH), 'admin-key')
@@ -111,7 +100,8 @@ export async function buildAdmin(root: string, outDir: string, { code, quiet = f
     await writeFile(placed, key)
     return { made }
   }
-  const cache = cacheFolder(root, 'site-admin')
+  // One admin kept in the store, the latest code's: a copy of Decap's bundle is 9 MB.
+  const cache = storeEntry(root, 'admin')
   const kept = cache && path.join(cache, key)
   if (kept && existsSync(path.join(kept, 'index.html'))) {
     await rm(target, { recursive: true, force: true })
@@ -123,7 +113,7 @@ export async function buildAdmin(root: string, outDir: string, { code, quiet = f
     return place(true)
   }
   // Made beside the cache, then moved in whole; older admins are dropped: one is kept, this code's.
-  const making = path.join(path.dirname(cache!), `site-admin-${process.pid}.tmp`)
+  const making = path.join(path.dirname(cache!), `admin-${process.pid}.tmp`)
   await makeAdmin(root, making, quiet)
   await rm(cache!, { recursive: true, force: true, maxRetries: 2 })
   await mkdir(cache!, { recursive: true })

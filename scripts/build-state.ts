@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { CHECKER_CODE, codeVersion, type CodeInputs } from '../codegen/code-version.ts'
-import { GENERATED_TYPE_FILES } from '../codegen/generate.ts'
+import { filesUnder } from '../codegen/files.ts'
+import { storeKey } from '../codegen/store.ts'
 import { writeFileAtomic } from '../codegen/write-atomic.ts'
 
 /**
@@ -17,60 +17,25 @@ import { writeFileAtomic } from '../codegen/write-atomic.ts'
 const STATE_VERSION = 1
 
 /**
- * What the bundles and the server render are built from (codegen/code-version.ts). Tests and
- * dotfiles are not code; the generated types are made from schema/ and codegen/, which count, and
- * are written while a build bundles. The libraries: what the browser code, the server render, the
- * Vite config and the content checker import (a test holds the list to the imports).
+ * What the bundles are made from besides the code, which is the store's key (codegen/store.ts):
+ * site.yaml (its keys are bundled as `site-part:` modules), redirects.yaml (its moves are bundled
+ * for the browser's own navigation), the route table made from the pages' labels, and public/,
+ * which the client build copies.
  */
-export const BUILD_CODE = {
-  sourceDirs: ['src', 'checker', 'codegen', 'scripts', 'schema', 'public'],
-  nested: true,
-  sourceFiles: [
-    'index.html',
-    'package.json',
-    'tsconfig.json',
-    'tsconfig.app.json',
-    'tsconfig.node.json',
-    // Its keys are bundled as `site-part:` modules.
-    'content/site.yaml',
-    // Its moves are bundled for the browser's own navigation (site-content:redirects).
-    'content/redirects.yaml',
-    // VITE_ variables a deployment may keep in files.
-    '.env',
-    '.env.local',
-    '.env.production',
-    '.env.production.local',
-  ],
-  ignore: GENERATED_TYPE_FILES,
-  libraries: [
-    ...['@vitejs/plugin-react', 'rolldown', 'vite'],
-    ...['dompurify', 'html-react-parser', 'react', 'react-dom', 'react-toastify'],
-    ...CHECKER_CODE.libraries.filter((name) => name !== 'dompurify'),
-  ],
-} satisfies CodeInputs
+export const BUNDLED_CONTENT = ['content/site.yaml', 'content/redirects.yaml', 'src/generated/page-routes.ts']
 
-/**
- * A hash of the code every page is built with (BUILD_CODE) and the build's environment (VITE_
- * variables are compiled in; the year is printed in the footer).
- */
+/** A hash of what every page is built with: the store's key and BUNDLED_CONTENT with public/. */
 export function codeKey(root: string, env: NodeJS.ProcessEnv = process.env): string {
-  const compiledIn = Object.entries(env)
-    // VITE_USER_NODE_ENV is Vite's copy of NODE_ENV, set during a build.
-    .filter(([name]) => name.startsWith('VITE_') && name !== 'VITE_USER_NODE_ENV')
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-  // A build sets NODE_ENV to production when it is not set: the same build either way.
-  return digest(`state ${STATE_VERSION}`, codeVersion(root, BUILD_CODE), [
-    compiledIn,
-    env.NODE_ENV ?? 'production',
-    new Date().getFullYear(),
-  ])
+  const hash = createHash('sha256').update(`state ${STATE_VERSION}\0${storeKey(root, env)}\0`)
+  for (const rel of [...BUNDLED_CONTENT, ...filesUnder(path.join(root, 'public')).map((f) => `public/${f}`)]) {
+    const file = path.join(root, rel)
+    hash
+      .update(`${rel}\0`)
+      .update(existsSync(file) ? readFileSync(file) : '')
+      .update('\0')
+  }
+  return hash.digest('hex')
 }
-
-/** A hash of anything serializable, for the per-route keys. */
-export const digest = (...parts: unknown[]) =>
-  createHash('sha256')
-    .update(parts.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join('\0'))
-    .digest('hex')
 
 export interface RouteRecord {
   /** Hash of everything the route's HTML is made from. */

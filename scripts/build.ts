@@ -3,8 +3,8 @@
  * server-render bundle, every route prerendered to dist/, the site manifest the server reads, hashed
  * assets precompressed. One process, so content is parsed and checked once per build.
  *
- * A build into a folder that holds an earlier build of the same code (scripts/build-state.ts) skips
- * both bundles and renders only the routes whose inputs changed: an edit to a page's copy rewrites
+ * A build into a folder that holds an earlier build of the same code (scripts/build-state.ts), whose
+ * server-render bundle and template the store keeps (codegen/store.ts), skips both bundles and renders only the routes whose inputs changed: an edit to a page's copy rewrites
  * that page's HTML and data file.
  */
 import { existsSync, mkdirSync } from 'node:fs'
@@ -16,7 +16,8 @@ import type { BuildEnvironmentOptions } from 'vite'
 import { loadContent, type ContentSet, type PageEntry } from '../codegen/content.ts'
 import { errorsAmong } from '../checker/errors.ts'
 import { contentChecks } from '../codegen/file-results.ts'
-import { cacheFolder, filesUnder } from '../codegen/files.ts'
+import { filesUnder } from '../codegen/files.ts'
+import { digest, storeEntry, storesFolder } from '../codegen/store.ts'
 import { writeContentTypes, writeRouteTable } from '../codegen/generate.ts'
 import { formatReport } from '../checker/report.ts'
 import { siteManifest } from '../codegen/site-manifest.ts'
@@ -26,10 +27,9 @@ import { pageDataDir } from '../src/core/routes.ts'
 import { blogApiSettings } from '../src/core/blog-api.ts'
 import { isPreviewBuild } from '../src/core/preview-build.ts'
 import { takeLock } from './build-lock.ts'
-import { buildCacheDir, markBuildCache, pruneBuildCaches } from './build-cache.ts'
 import { buildAdmin, writeSiteSnapshot } from './build-admin.ts'
 import { compileServer } from './compile-server.ts'
-import { codeKey, digest, readBuildState, writeBuildState, type BuildState, type RouteRecord } from './build-state.ts'
+import { codeKey, readBuildState, writeBuildState, type BuildState, type RouteRecord } from './build-state.ts'
 import { precompress } from './precompress.ts'
 import { prerender } from './prerender.ts'
 import { hostRedirectsFile, lastChanged, previewHeadersFile, robotsTxt, sitemapEntries, sitemapXml } from './seo-files.ts'
@@ -48,9 +48,12 @@ export interface BuildOptions {
 /** Builds the site into its output folder (dist/ by default), one build per folder at a time. */
 export async function buildSite(root: string, options: BuildOptions = {}) {
   const outDir = path.resolve(root, options.outDir ?? 'dist')
-  const cacheDir = buildCacheDir(root, outDir)
-  await mkdir(cacheDir, { recursive: true })
-  const release = await takeLock(path.join(cacheDir, 'lock'), { what: path.relative(root, outDir) || outDir })
+  // Vite and React are found there too: without it nothing could be built.
+  if (!existsSync(path.join(root, 'node_modules'))) throw new Error(`${root} has no node_modules: run \`npm ci\` first`)
+  // Beside the stores, not in one: two builds with other environments share the output folder.
+  await mkdir(storesFolder(root), { recursive: true })
+  const lock = path.join(storesFolder(root), `${digest(outDir).slice(0, 16)}.lock`)
+  const release = await takeLock(lock, { what: path.relative(root, outDir) || outDir })
   try {
     return await buildInto(root, outDir, options)
   } finally {
@@ -82,7 +85,7 @@ interface Build {
   root: string
   outDir: string
   options: BuildOptions
-  cacheDir: string
+  /** The template and the server-render bundle of this build's code key, in the store. */
   templateFile: string
   ssrFile: string
   logLevel: 'error' | 'warn'
@@ -118,11 +121,7 @@ async function startBuild(root: string, outDir: string, options: BuildOptions): 
   process.env.NODE_ENV ??= 'production'
   const started = performance.now()
   const checksBefore = contentChecks.count
-  const cacheDir = buildCacheDir(root, outDir)
-  pruneBuildCaches(path.dirname(cacheDir))
   await mkdir(outDir, { recursive: true })
-  await mkdir(cacheDir, { recursive: true })
-  await markBuildCache(cacheDir, outDir)
   // Every bundle erases the content types: they are made while the content is checked and bundled.
   const types = writeContentTypes(root).then(() => options.onGenerated?.())
   // Awaited by record; until then a failure must not count as unhandled.
@@ -132,9 +131,8 @@ async function startBuild(root: string, outDir: string, options: BuildOptions): 
     root,
     outDir,
     options,
-    cacheDir,
-    templateFile: path.join(cacheDir, 'template.html'),
-    ssrFile: path.join(cacheDir, 'ssr/entry-server.js'),
+    templateFile: '',
+    ssrFile: '',
     logLevel: options.quiet ? 'error' : 'warn',
     blogApi,
     preview: isPreviewBuild(process.env),
@@ -165,6 +163,9 @@ async function generateCode(build: Build, content: ContentSet): Promise<string> 
   for (const page of content.pages) build.pagesByFile.set(page.file, page)
   await writeRouteTable(build.root, content.pages)
   const code = codeKey(build.root)
+  const bundles = storeEntry(build.root, `bundles-${code.slice(0, 16)}`)!
+  build.templateFile = path.join(bundles, 'template.html')
+  build.ssrFile = path.join(bundles, 'ssr/entry-server.js')
   build.buildContent.pageDataVersion = code.slice(0, 12)
   build.timings.content = since(build.started)
   return code
@@ -179,11 +180,11 @@ const bundlesKept = (build: Build, code: string) =>
  * route of it is kept after this.
  */
 async function bundle(build: Build) {
-  const { root, outDir, cacheDir } = build
+  const { root, outDir } = build
   build.bundled = true
   // The earlier build is moved aside and deleted while this one runs: deleting thousands of files
   // first would keep the build waiting on the disk.
-  const old = path.join(path.dirname(cacheDir), `old-${process.pid}-${builds}-${Date.now()}`)
+  const old = path.join(storesFolder(root), `old-${process.pid}-${builds}-${Date.now()}`)
   const bundleStart = performance.now()
   if (
     await rename(outDir, old).then(
@@ -192,20 +193,19 @@ async function bundle(build: Build) {
     )
   )
     build.pending.removing = rm(old, { recursive: true, force: true })
-  // Made again at once: a build cache whose output folder is missing is pruned by other builds.
-  await mkdir(outDir, { recursive: true })
   const viteBuild = await viteBuilder(build)
   await viteBuild(false, { outDir, emptyOutDir: true })
   build.clientFiles = filesUnder(outDir)
+  await mkdir(path.dirname(build.templateFile), { recursive: true })
   await writeFile(build.templateFile, await readFile(path.join(outDir, 'index.html')))
   build.timings.client = since(bundleStart)
   const ssrStart = performance.now()
   // Compressed on the thread pool while the server bundle builds and the routes render.
-  build.pending.compressed = precompress(outDir, { cacheDir: cacheFolder(root, 'site-compressed') })
+  build.pending.compressed = precompress(outDir)
   // Awaited by record; until then a failure must not count as unhandled.
   build.pending.compressed.catch(() => undefined)
   // Built beside, then moved in whole: an interrupted build never leaves half a bundle to reuse.
-  const building = path.join(cacheDir, `ssr-${process.pid}-${builds}`)
+  const building = path.join(path.dirname(build.templateFile), `ssr-${process.pid}-${builds}`)
   await viteBuild(true, {
     ssr: 'src/app/entry-server.tsx',
     outDir: building,
@@ -320,7 +320,7 @@ async function record(build: Build, content: ContentSet, site: RenderedSite, cod
     pages: manifest.routes.map((r) => ({ route: r.route, ...routes[r.route] })),
     timings: build.timings,
     outDir: build.outDir,
-    // Files whose checked result was not kept from an earlier build (node_modules/.cache/site-content).
+    // Files whose checked result was not kept from an earlier build (the store's checked.db).
     checked: contentChecks.count - build.checksBefore,
     files: content.files.length,
     rendered: site.rendered,

@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { filesUnder } from '../codegen/files.ts'
-import { digest } from './build-state.ts'
+import { digest } from '../codegen/store.ts'
 
 /**
  * The server as JavaScript in build/ (tsconfig.server.json), emitted by tsc in its own process

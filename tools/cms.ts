@@ -10,7 +10,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { cacheFolder } from '../codegen/files.ts'
+import { storeEntry } from '../codegen/store.ts'
 import { buildAdmin } from '../scripts/build-admin.ts'
 import { codeKey } from '../scripts/build-state.ts'
 import { freePort } from './server-process.ts'
@@ -27,7 +27,7 @@ export interface CmsOptions {
   mode?: 'fs' | 'git'
   /** 0: any free port. */
   port?: number
-  /** Where the admin is built; a folder of node_modules/.cache by default. */
+  /** Where the admin is built; the store's `cms` entry (codegen/store.ts) by default. */
   outDir?: string
   quiet?: boolean
 }
@@ -36,7 +36,7 @@ export interface CmsOptions {
 export async function startCms({ root, repo = root, mode = 'fs', port = 4174, outDir, quiet = false }: CmsOptions) {
   const policy = pathPolicy(readFileSync(path.join(root, 'admin/config.yml'), 'utf8'))
   const actions = mode === 'git' ? await gitActions(repo, policy) : await fsActions(repo, policy)
-  const out = outDir ?? cacheFolder(root, 'site-cms') ?? mkdtempSync(path.join(tmpdir(), 'site-cms-'))
+  const out = outDir ?? storeEntry(root, 'cms') ?? mkdtempSync(path.join(tmpdir(), 'site-cms-'))
   await buildAdmin(root, out, { code: codeKey(root), quiet })
   // The port is fixed before listening: the guard checks the Host header against it.
   const listenPort = port === 0 ? await freePort() : port

@@ -70,7 +70,7 @@ describe('the editors’ field map', () => {
     })
     expect(fieldRows('site').find((r) => r.field === 'numbers[].value')).toMatchObject({
       where: expect.stringMatching(/^\*\*Numbers band\*\*: /),
-      limits: 'up to 12 characters',
+      limits: 'a figure in digits, with `+` or `%` right after it if any, e.g. `400+`, `98%`, `1,200`, up to 12 characters',
     })
   })
 

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { anyTimeZoneClaim, timeZoneRules } from '../claim-phrases.ts'
 import { parseYamlSource } from '../yaml-source.ts'
 import { claimProblems, type CompanyFacts } from './claims.ts'
 
@@ -32,31 +33,60 @@ function claimed(readers: string, answer: string): string[] {
   return claimProblems([parseYamlSource(text, 'content/pages/x.yaml')], facts, terms).map((p) => p.name)
 }
 
+/** Claims of the reader's time zone on a Denver page. */
+const DENVER_ZONE_CLAIMS = [
+  // Tenses.
+  'We work Mountain Time hours.',
+  'We worked on Mountain time throughout the project.',
+  'We’ve always worked Denver hours.',
+  'We will keep Mountain Standard Time for your launch.',
+  'Our consultants have kept MST hours for years.',
+  'We’ll be on Mountain time for the whole rollout.',
+  // Word order.
+  'Mountain Time is our home time zone.',
+  'Denver hours are our hours.',
+  'On every project our team stays on Mountain Daylight Time.',
+  // The zone's other names.
+  'We’re on MST.',
+  'We run on MDT in summer.',
+  'Our engineers live in the Mountain time zone.',
+  'We keep Denver local time.',
+  'A Mountain Time team, on call all day.',
+  // The reader's zone, unnamed.
+  'We’re in your time zone.',
+  'We share the same time zone as Denver.',
+  'Our team works in your local time zone.',
+]
+
 describe('the reader’s time zone claimed as ours, reworded', () => {
-  it.each([
-    // Tenses.
-    'We work Mountain Time hours.',
-    'We worked on Mountain time throughout the project.',
-    'We’ve always worked Denver hours.',
-    'We will keep Mountain Standard Time for your launch.',
-    'Our consultants have kept MST hours for years.',
-    'We’ll be on Mountain time for the whole rollout.',
-    // Word order.
-    'Mountain Time is our home time zone.',
-    'Denver hours are our hours.',
-    'On every project our team stays on Mountain Daylight Time.',
-    // The zone's other names.
-    'We’re on MST.',
-    'We run on MDT in summer.',
-    'Our engineers live in the Mountain time zone.',
-    'We keep Denver local time.',
-    'A Mountain Time team, on call all day.',
-    // The reader's zone, unnamed.
-    'We’re in your time zone.',
-    'We share the same time zone as Denver.',
-    'Our team works in your local time zone.',
-  ])('%j', (sentence) => {
+  it.each(DENVER_ZONE_CLAIMS)('%j', (sentence) => {
     expect(claimed(DENVER, sentence)).toEqual(['ClaimedTimeZone'])
+  })
+
+  // The site's one pattern decides which sentences a page's own rules read: it must find every claim they do.
+  it('is found by the pattern of a site whose other pages address other zones and places', () => {
+    const site = [
+      { places: ['Boston', 'Massachusetts'], country: 'US', timeZone: 'America/New_York' },
+      { places: ['Denver', 'Colorado'], country: 'US', timeZone: 'America/Denver' },
+      { places: [], country: 'US', timeZone: 'America/Chicago' },
+    ]
+    const anyClaim = anyTimeZoneClaim(site, facts.name)
+    let claims = 0
+    for (const audience of site) {
+      const own = timeZoneRules(audience, facts.name)
+      for (const sentence of [
+        ...DENVER_ZONE_CLAIMS,
+        'We keep Boston hours.',
+        "We're on Central time.",
+        'Our team keeps your clock.',
+      ])
+        if (own.some((rule) => rule.test(sentence))) {
+          claims++
+          expect(anyClaim.test(sentence), sentence).toBe(true)
+        }
+    }
+    expect(claims).toBeGreaterThan(DENVER_ZONE_CLAIMS.length)
+    expect(anyClaim.test('We fly to Denver for kickoffs.')).toBe(false)
   })
 
   it.each([

@@ -4,6 +4,7 @@ import {
   visibleText,
   sentences,
   timeZoneRules,
+  anyTimeZoneClaim,
   officeRules,
   barePrice,
   MONEY_WORD,
@@ -91,6 +92,8 @@ interface ClaimContext {
   places: string[]
   /** The pages whose audience names each place, by the place in lower case. */
   placeSources: Record<string, PlaceSource[]>
+  /** The audience of every page: what the site's time-zone claims can be about. */
+  audiences: Audience[]
   key: string
 }
 
@@ -108,14 +111,17 @@ function claimContext(pages: readonly YamlSource[], facts: CompanyFacts, terms: 
     .filter((p) => !offices.has(p.toLowerCase()))
     .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
   for (const sources of Object.values(placeSources)) sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
-  return { facts, terms, places, placeSources, key: JSON.stringify([facts, terms, places, placeSources]) }
+  const audiences = pages.flatMap((page) => audienceOf(page.data) ?? [])
+  // The audiences only make the claims quicker to look for (anyTimeZoneClaim): no verdict depends on them.
+  return { facts, terms, places, placeSources, audiences, key: JSON.stringify([facts, terms, places, placeSources]) }
 }
 
 /** The rules of a context, made once per context. */
 const compiledRules = new WeakMap<ClaimContext, ReturnType<typeof rulesOf>>()
-function rulesOf({ facts, places, terms }: ClaimContext) {
+function rulesOf({ facts, places, terms, audiences }: ClaimContext) {
   return {
     ourZone: ZONE_NAMES[facts.timeZone]?.label,
+    anyZoneClaim: anyTimeZoneClaim(audiences, facts.name),
     officeClaims: officeRules(facts.name, places),
     contractTerms: contractTermRules(facts.name),
     // Cheap tests a sentence must pass before the rules of a kind can match it: most sentences pass none.
@@ -133,12 +139,14 @@ function pageClaimProblems(page: YamlSource, context: ClaimContext): Problem[] {
   if (page.problems.length > 0 || !page.data) return []
   let rules = compiledRules.get(context)
   if (!rules) compiledRules.set(context, (rules = rulesOf(context)))
-  const { ourZone, officeClaims, contractTerms, namesPlace, termTexts } = rules
+  const { ourZone, anyZoneClaim, officeClaims, contractTerms, namesPlace, termTexts } = rules
   const { facts } = context
   const found: Problem[] = []
   const audience = audienceOf(page.data)
-  const zoneRules = audience && ZONE_NAMES[audience.timeZone]?.label !== ourZone ? timeZoneRules(audience, facts.name) : []
-  const namesZone = zoneRules.length > 0 ? zoneClaimWords(audience!) : undefined
+  const zone = audience && ZONE_NAMES[audience.timeZone]
+  const namesZone = zone && zone.label !== ourZone ? zoneClaimWords(audience) : undefined
+  // Made only for a sentence the site's pattern finds a claim in: most pages have none.
+  let zoneRules: RegExp[] | undefined
   const abroad = audience !== undefined && audience.country !== facts.country
   const ownPlaces = new Set((audience?.places ?? []).map((p) => String(p).toLowerCase()))
   /**
@@ -172,14 +180,18 @@ function pageClaimProblems(page: YamlSource, context: ClaimContext): Problem[] {
     // An FAQ question is the buyer speaking: "our Chicago office" and "our hours" there are theirs.
     const buyerSpeaks = at.length === 3 && at[0] === 'faqs' && at[2] === 'question'
     let own = text
-    for (const term of termTexts) own = own.split(term).join(' ')
+    for (const term of termTexts) if (own.includes(term)) own = own.split(term).join(' ')
     own = visibleText(own)
     // Each rule matches within one sentence, so a text none of the cheap tests match has no claim.
     const mayClaim = namesZone?.test(own) || namesPlace?.test(own) || (abroad && MONEY_WORD.test(own)) || TERM_WORDS.test(own)
     if (!mayClaim) continue
     for (const sentence of sentences(own)) {
-      const zone = !buyerSpeaks && namesZone?.test(sentence) && zoneRules.map((r) => r.exec(sentence)?.[1]).find(Boolean)
-      if (zone) found.push(problem('ClaimedTimeZone', where(), zone, audience!.places[0], facts.headquarters))
+      const claimed =
+        !buyerSpeaks &&
+        namesZone?.test(sentence) &&
+        anyZoneClaim.test(sentence) &&
+        (zoneRules ??= timeZoneRules(audience!, facts.name)).map((r) => r.exec(sentence)?.[1]).find(Boolean)
+      if (claimed) found.push(problem('ClaimedTimeZone', where(), claimed, audience!.places[0], facts.headquarters))
       const office =
         !buyerSpeaks && namesPlace?.test(sentence) ? officeClaims.map((r) => r.exec(sentence)).find(Boolean) : undefined
       if (office) found.push(...officeProblems(where(), office[1], office.groups!.place))

@@ -162,6 +162,7 @@ export const PATTERN_WORDS: Readonly<Record<string, string>> = {
   '^[A-Z]{3}$': 'three capital letters, e.g. `USD`',
   '^0[1-8]$': 'two digits from `01` to `08`',
   '^[a-z0-9]+(-[a-z0-9]+)*$': 'lowercase letters and digits, words joined by hyphens, e.g. `mlops-checklist`',
+  '^[0-9][0-9,.]*[+%]?$': 'a figure in digits, with `+` or `%` right after it if any, e.g. `400+`, `98%`, `1,200`',
   '^\\d{4}-\\d{2}-\\d{2}$': 'a date written `YYYY-MM-DD`, e.g. `2026-08-18`',
   '^(https?://|/|mailto:|tel:)':
     'a page of this site starting with `/`, or an address starting with `https://`, `http://`, `mailto:` or `tel:`',

@@ -1,0 +1,122 @@
+/**
+ * Everything kept between builds, in one store: node_modules/.cache/site/<key>/. The key is one
+ * rule (`storeKey`): the packages as npm installed them, the build's code and the build's
+ * environment. A store holds what that code made, so nothing in it needs a code version of its own,
+ * and nothing of another key is ever read: a change to the key starts an empty store.
+ */
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs'
+import path from 'node:path'
+
+/**
+ * The build's code: what its output is made with, besides the content. Tests, dotfiles and what the
+ * build writes (src/generated) are not code; content/ and public/ are content, so an editor's change
+ * never empties the store. Decap's vendored bundle counts by its record, which holds each file's hash.
+ */
+export const STORE_CODE = {
+  dirs: ['admin', 'checker', 'codegen', 'schema', 'scripts', 'server', 'src'],
+  files: [
+    ...['index.html', 'package.json', 'tsconfig.json', 'tsconfig.app.json', 'tsconfig.node.json', 'tsconfig.server.json'],
+    // VITE_ variables a deployment may keep in files.
+    ...['.env', '.env.local', '.env.production', '.env.production.local'],
+  ],
+  skip: /\/\.|\.test\.|\/__fixtures__\/|^src\/generated\/|^admin\/vendor\/decap-cms\/(?!vendored\.json$)/,
+}
+
+/**
+ * The one eviction rule: a store is the current key's; another key's store goes once no process
+ * has used it for an hour, so a build with other settings running at the same time (the tests'
+ * builds, a preview build) is not pulled from under, and a test run between two builds costs the
+ * second nothing.
+ */
+export const KEEP_OTHER_KEYS_MS = 3_600_000
+
+/** Every file of the build's code (STORE_CODE) under `root`, relative to it, in name order. */
+export function codeFiles(root: string): string[] {
+  const walk = (rel: string): string[] => {
+    const full = path.join(root, rel)
+    if (!existsSync(full)) return []
+    if (!statSync(full).isDirectory()) return [rel]
+    return readdirSync(full)
+      .sort()
+      .flatMap((name) => walk(`${rel}/${name}`))
+  }
+  return [...STORE_CODE.dirs, ...STORE_CODE.files].flatMap(walk).filter((rel) => !STORE_CODE.skip.test(rel))
+}
+
+const codeHashes = new Map<string, string>()
+
+/**
+ * The store's key: npm's record of what it installed (node_modules/.package-lock.json; after a pull
+ * that changed package-lock.json but before `npm install`, the code that runs is still the old one),
+ * the build's code files (read once per process: the code that runs is the code it loaded), and the
+ * build's environment: VITE_ variables are compiled in, NODE_ENV picks React's build (unset, a build
+ * sets it to production), and the footer prints the year.
+ */
+export function storeKey(root: string, env: NodeJS.ProcessEnv = process.env): string {
+  let code = codeHashes.get(root)
+  if (!code) {
+    const hash = createHash('sha256')
+    for (const rel of ['node_modules/.package-lock.json', ...codeFiles(root)]) {
+      const file = path.join(root, rel)
+      hash
+        .update(`${rel}\0`)
+        .update(existsSync(file) ? readFileSync(file) : '')
+        .update('\0')
+    }
+    codeHashes.set(root, (code = hash.digest('hex')))
+  }
+  const compiledIn = Object.entries(env)
+    // VITE_USER_NODE_ENV is Vite's copy of NODE_ENV, set during a build.
+    .filter(([name]) => name.startsWith('VITE_') && name !== 'VITE_USER_NODE_ENV')
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+  return digest(code, compiledIn, env.NODE_ENV ?? 'production', new Date().getFullYear())
+}
+
+/** The folder of every key's store, and of the output folders' build locks. */
+export const storesFolder = (root: string) => path.join(root, 'node_modules/.cache/site')
+
+const pruned = new Set<string>()
+
+/**
+ * The store of the project at `root` for the key of this moment's environment, made if it is new
+ * and marked used; once per process, the other keys' stores unused for KEEP_OTHER_KEYS_MS go.
+ * Undefined when the project has no node_modules to hold it: the work is then done afresh.
+ */
+export function storeFolder(root: string): string | undefined {
+  if (!existsSync(path.join(root, 'node_modules'))) return undefined
+  const stores = storesFolder(root)
+  const folder = path.join(stores, storeKey(root).slice(0, 24))
+  if (!pruned.has(folder)) {
+    pruned.add(folder)
+    for (const other of existsSync(stores) ? readdirSync(stores) : []) {
+      const entry = path.join(stores, other)
+      try {
+        if (entry !== folder && Date.now() - statSync(entry).mtimeMs > KEEP_OTHER_KEYS_MS)
+          rmSync(entry, { recursive: true, force: true })
+      } catch {
+        // Removed by another build first, or not a folder that can be read.
+      }
+    }
+  }
+  try {
+    mkdirSync(folder, { recursive: true })
+    const now = new Date()
+    utimesSync(folder, now, now)
+  } catch {
+    // A folder that cannot be made is said by the first entry that cannot be written.
+  }
+  return folder
+}
+
+/** The path of entry `name` in the store of `root`, or undefined when the project keeps none. */
+export function storeEntry(root: string, name: string): string | undefined {
+  const folder = storeFolder(root)
+  return folder && path.join(folder, name)
+}
+
+/** A hash of anything serializable. */
+export const digest = (...parts: unknown[]) =>
+  createHash('sha256')
+    .update(parts.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join('\0'))
+    .digest('hex')
