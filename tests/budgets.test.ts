@@ -63,12 +63,26 @@ describe('what a landing page fetches (Chromium)', () => {
   const ctx = useSiteInChromium()
   const pathOf = (url: string) => new URL(url).pathname
 
-  it('starts with one API request, the blog list', async () => {
+  it('asks the API for nothing at start, and for the blog list once the visitor nears Recent Blogs', async () => {
     const page = await ctx.browser.newPage()
+    // Scrolling down must not open the popup over the page.
+    await page.addInitScript(() => sessionStorage.setItem('lead-sent', '1'))
     const api: string[] = []
-    page.on('request', (r) => pathOf(r.url()).startsWith('/api/') && api.push(pathOf(r.url())))
+    const scripts = new Set<Request>()
+    page.on('request', (r) => {
+      if (pathOf(r.url()).startsWith('/api/')) api.push(pathOf(r.url()))
+      if (r.resourceType() === 'script') scripts.add(r)
+    })
+    page.on('requestfinished', (r) => scripts.delete(r))
+    page.on('requestfailed', (r) => scripts.delete(r))
     await gotoHydrated(page, `${ctx.site.url}/ai/Ai-Development`)
-    await page.waitForLoadState('networkidle')
+    // Every script the start asked for has run its course: what the start would ask the API, it has.
+    await expect.poll(() => scripts.size).toBe(0)
+    expect(api).toEqual([])
+    const blogs = page.waitForResponse((r) => pathOf(r.url()) === '/api/blogs/blog')
+    await page.locator('.recent-blogs').scrollIntoViewIfNeeded()
+    await blogs
+    await page.locator('.blog-carousel__prev').waitFor()
     expect(api).toEqual(['/api/blogs/blog'])
     await page.close()
   })

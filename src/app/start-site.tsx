@@ -1,7 +1,6 @@
-/** The site in the browser: the blog list, then React on the prerendered HTML. */
+/** The site in the browser: React on the prerendered HTML. */
 import { startTransition, StrictMode } from 'react'
 import { BrowserRouter } from '../lib/router'
-import { startSiteDataFetch } from '../lib/fetch-site-data'
 import { createSiteDataStore, emptySiteData, SiteDataProvider } from '../lib/site-data'
 import type { ConsultationAsks } from '../lib/consultation-asks'
 import { keepLanding } from '../features/landing/LandingRoute'
@@ -36,7 +35,6 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve))
 export async function startSite(asks: ConsultationAsks) {
   const { landing, ...data } = readInitialData()
   const store = createSiteDataStore(data)
-  void startSiteDataFetch(store)
   // Starting in steps keeps every task short on a mid-range phone: evaluating react-dom with the
   // site's modules in one go is a single long task (about 120 ms at 4x CPU slowdown). The site's
   // modules come first (this file's chunk), then react-dom, whose module is evaluated when its

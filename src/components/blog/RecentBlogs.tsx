@@ -4,7 +4,7 @@ import { site } from '../../lib/site'
 import { lazyComponent } from '../../lib/load-once'
 import { BlogCard } from './BlogCard'
 import { cardsPerSlide, groupForCarousel } from './carousel-groups'
-import { useSiteData } from '../../lib/site-data'
+import { useBlogList } from '../../lib/fetch-site-data'
 
 const BlogCarousel = lazyComponent(() => import('./BlogCarousel').then((m) => m.BlogCarousel))
 
@@ -43,7 +43,7 @@ function useNearViewport<T extends Element>() {
  * loaded the first slide shows as a plain grid, and loading and empty states keep the height.
  */
 export function RecentBlogs({ excludeId }: { excludeId?: number }) {
-  const { blogs, blogsLoading } = useSiteData()
+  const { blogs, blogsLoading } = useBlogList()
   const perSlide = useCardsPerSlide()
   const groups = groupForCarousel(blogs, perSlide, excludeId)
   const [ref, near] = useNearViewport<HTMLDivElement>()

@@ -2,10 +2,10 @@ import { DocumentHead } from '../../lib/document-head'
 import blog from 'site-part:blog'
 import { site } from '../../lib/site'
 import { BlogCard } from '../../components/blog/BlogCard'
-import { useSiteData } from '../../lib/site-data'
+import { useBlogList } from '../../lib/fetch-site-data'
 
 export function BlogListPage() {
-  const { blogs, blogsLoading } = useSiteData()
+  const { blogs, blogsLoading } = useBlogList()
   return (
     <>
       <DocumentHead title={blog.metaTitle} description={blog.metaDescription} path="/blog" />
