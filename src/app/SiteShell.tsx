@@ -5,7 +5,7 @@ import { PreviewRibbon } from '../components/PreviewRibbon'
 import { ConsultationProvider, useConsultation, useConsultationOpen } from '../lib/consultation'
 import { useAutoOpen } from '../features/consultation/useAutoOpen'
 import { lazyComponent } from '../lib/load-once'
-import { site } from '../lib/site'
+import * as labels from 'site-part:labels'
 import { observeReveals } from './reveal'
 import type { ConsultationAsks } from '../lib/consultation-asks'
 import { StaticHtml } from '../components/StaticHtml'
@@ -58,7 +58,7 @@ export function SiteShell({ children, footerHtml, asks }: { children: ReactNode;
   const shell = (
     <ConsultationProvider asks={asks}>
       <a className="skip-link" href="#main">
-        {site.labels.skipToContent}
+        {labels.skipToContent}
       </a>
       <ScrollOnNavigate />
       <Header />

@@ -4,7 +4,7 @@ import { MarkupList } from '../../components/Markup'
 import { MessagePage } from '../../components/MessagePage'
 import { Link } from '../../lib/router'
 import copy from 'site-part:blog'
-import { site } from '../../lib/site'
+import * as labels from 'site-part:labels'
 import { BlogImage } from '../../components/blog/BlogImage'
 import { HtmlBody } from './HtmlBody'
 import { blogTitle } from '../../core/blog'
@@ -61,7 +61,7 @@ export function BlogPostPage({ customUrl }: { customUrl: string }) {
         description={post.meta_desc}
         path={`/blog/${post.custom_url}`}
         breadcrumbs={[
-          { name: site.labels.home, path: '/' },
+          { name: labels.home, path: '/' },
           { name: copy.title, path: '/blog' },
           { name: blogTitle(post), path: `/blog/${post.custom_url}` },
         ]}
