@@ -91,3 +91,26 @@ it('replaces the entry for a redirect and for navigate(…, { replace: true })',
   expect(where()).toBe('/thank-you')
   expect(window.history.length).toBe(entries)
 })
+
+it('tells onMove of each move, pushed or popped, before the new location renders', async () => {
+  // The late parts hear of a move this way: they must let go of their server HTML before the next page renders.
+  const shownAtMove: (string | null | undefined)[] = []
+  const onMove = () => shownAtMove.push(where())
+  await act(async () =>
+    root.render(
+      <BrowserRouter onMove={onMove}>
+        <Where />
+        <GoButton to="/blog" />
+      </BrowserRouter>,
+    ),
+  )
+  await click('button')
+  expect(where()).toBe('/blog')
+  await act(async () => {
+    const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }))
+    window.history.back()
+    await popped
+  })
+  expect(where()).toBe('/ai/Ai-Development')
+  expect(shownAtMove).toEqual(['/ai/Ai-Development', '/blog'])
+})
