@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { askForBlogList, startSiteDataFetch } from './fetch-site-data'
+import { askForBlogList, keepBlogList, startSiteDataFetch } from './fetch-site-data'
 import { createSiteDataStore, emptySiteData } from './site-data'
 
 const post = { id: 1, custom_url: 'first-post', image: '/images/a.webp', meta_title: 'First', meta_desc: 'About it' }
@@ -48,5 +48,13 @@ describe('askForBlogList', () => {
     expect(store.get()).toEqual({ blogs: [post], blogsLoading: false })
     askForBlogList(createSiteDataStore(emptySiteData), fetcher)
     expect(asked).toHaveLength(2)
+  })
+
+  it('never asks for a list kept as it is', () => {
+    const { asked, fetcher } = fakeFetch(async () => Response.json({ blogs: [post] }))
+    const store = createSiteDataStore({ blogs: [], blogsLoading: false })
+    keepBlogList(store)
+    askForBlogList(store, fetcher)
+    expect(asked).toEqual([])
   })
 })

@@ -28,6 +28,9 @@ export function startSiteDataFetch(store: SiteDataStore, fetcher: typeof fetch =
 
 const asked = new WeakSet<SiteDataStore>()
 
+/** Marks `store`'s blog list as final: no part asks for it (the form editor's preview calls no API). */
+export const keepBlogList = (store: SiteDataStore) => void asked.add(store)
+
 /** Asks for the blog list into `store` unless it was asked for already: once per visit. */
 export function askForBlogList(store: SiteDataStore, fetcher: typeof fetch = fetch) {
   if (asked.has(store)) return
