@@ -54,6 +54,14 @@ describe('the Recent Blogs carousel (Chromium)', () => {
     await page.close()
   })
 
+  it('keeps its off-screen slides inside itself: the page does not scroll sideways on a phone', async () => {
+    const { page } = await openCarousel(375)
+    // Without the sections' content-visibility containment, as a browser without it lays the page out.
+    await page.evaluate(() => document.querySelectorAll<HTMLElement>('*').forEach((e) => (e.style.contentVisibility = 'visible')))
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375)
+    await page.close()
+  })
+
   it('regroups its cards when the window is resized: 3 a slide from 1024 px, 2 from 768 px', async () => {
     const { page } = await openCarousel(375)
     const cardsInFirstSlide = () => page.locator('.blog-carousel__slide').first().locator('.blog-card').count()
