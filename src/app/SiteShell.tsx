@@ -6,26 +6,22 @@ import { ConsultationProvider, useConsultation, useConsultationOpen } from '../l
 import { useAutoOpen } from '../features/consultation/useAutoOpen'
 import { lazyComponent } from '../lib/load-once'
 import * as labels from 'site-part:labels'
-import { observeReveals } from './reveal'
 import type { ConsultationAsks } from '../lib/consultation-asks'
 import { StaticHtml } from '../components/StaticHtml'
 
 /**
- * A new route starts at the top (or at its #anchor), as a page load would, and its sections reveal
- * on scroll. The page load itself is left where the browser and the visitor put it: hydration may
- * finish after they have scrolled.
+ * A new route starts at the top (or at its #anchor), as a page load would. The page load itself is
+ * left where the browser and the visitor put it: hydration may finish after they have scrolled.
  */
 function ScrollOnNavigate() {
   const { pathname, hash } = useLocation()
   const placed = useRef(pathname + hash)
   useLayoutEffect(() => {
-    if (placed.current !== pathname + hash) {
-      placed.current = pathname + hash
-      const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
-      if (target) target.scrollIntoView()
-      else window.scrollTo(0, 0)
-    }
-    return observeReveals(document)
+    if (placed.current === pathname + hash) return
+    placed.current = pathname + hash
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
+    if (target) target.scrollIntoView()
+    else window.scrollTo(0, 0)
   }, [pathname, hash])
   return null
 }
