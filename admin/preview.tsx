@@ -20,6 +20,7 @@ import type { MarkupNode } from '../src/core/markup-policy.ts'
 import { LandingSections } from '../src/features/landing/LandingPage.tsx'
 import { ConsultationProvider } from '../src/lib/consultation.tsx'
 import { createSiteDataStore, emptySiteData, SiteDataProvider } from '../src/lib/site-data.tsx'
+import { keepBlogList } from '../src/lib/fetch-site-data.ts'
 import type { CmsReact, PreviewProps } from './decap.ts'
 import { addressProblem } from './address-widget.ts'
 import { DraftCheck, type DraftRequest } from './draft-check.tsx'
@@ -69,7 +70,11 @@ function pageData(data: Partial<Page>, purify: DOMPurify): PageData {
  * calls no API.
  */
 function LandingPreview({ page }: { page: PageData }) {
-  const [store] = useState(() => createSiteDataStore({ ...emptySiteData, blogsLoading: false }))
+  const [store] = useState(() => {
+    const empty = createSiteDataStore({ ...emptySiteData, blogsLoading: false })
+    keepBlogList(empty)
+    return empty
+  })
   return (
     <SiteDataProvider store={store}>
       <ConsultationProvider>

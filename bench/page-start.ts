@@ -6,7 +6,7 @@ import { pageIsHydrated } from '../tools/chromium.ts'
 export interface PageStart {
   /** Script files fetched before any interaction. */
   scripts: number
-  /** Their bodies, each gzip -9, summed: the figure byte budgets use. */
+  /** Their bodies and the inline module scripts' text, each gzip -9, summed: the figure byte budgets use. */
   scriptBytes: number
   /** Everything the network carried, headers included (Chromium's encodedDataLength). */
   transferred: number
@@ -61,15 +61,18 @@ export async function measurePageStart(browser: Browser, url: string, { cpu = 4,
   await page.goto(url, { waitUntil: 'load' })
   if (scripts) await page.waitForFunction(pageIsHydrated)
   await page.waitForLoadState('networkidle')
-  const seen = await page.evaluate(() => ({
+  const { inlineModules, ...seen } = await page.evaluate(() => ({
     ...(window as unknown as { pageStart: { lcp: number; longTasks: number } }).pageStart,
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    inlineModules: [...document.querySelectorAll('script[type="module"]:not([src])')].map((script) => script.textContent ?? ''),
   }))
   const sizes = await Promise.all(bodies)
   await context.close()
+  // An inline module (the entry) is script the start runs: its bytes count as a file's would.
+  const inlineBytes = inlineModules.map((text) => gzipSync(text, { level: 9 }).length)
   return {
     scripts: sizes.length,
-    scriptBytes: sizes.reduce((sum, n) => sum + n, 0),
+    scriptBytes: [...sizes, ...inlineBytes].reduce((sum, n) => sum + n, 0),
     transferred,
     requests,
     ...seen,

@@ -27,3 +27,27 @@ export const pageDataModuleSource = (file: string) =>
 
 /** A data module: a page's, a part of site.yaml. JSON.parse of a string literal is faster for engines than an object literal of the same size. */
 export const dataModule = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))})`
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
+/** Names a module's `export const` may not take. */
+const RESERVED = new Set(
+  `await break case catch class const continue debugger default delete do else enum eval export extends false finally for
+  function if implements import in instanceof interface let new null package private protected public return static super
+  switch this throw true try typeof var void while with yield arguments`.split(/\s+/),
+)
+
+/** True for a flat object of words under names a module can export (site.yaml's `labels`). */
+export const isWords = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.entries(value).every(([key, word]) => IDENTIFIER.test(key) && !RESERVED.has(key) && typeof word === 'string')
+
+/**
+ * A module of words, one export each (and all of them as the default): code that imports its words
+ * by name carries only those, each in the chunk of the code that shows it, not the whole list.
+ */
+export const wordsModule = (words: Record<string, string>) =>
+  Object.entries(words)
+    .map(([key, word]) => `export const ${key} = ${JSON.stringify(word)}\n`)
+    .join('') + `export default { ${Object.keys(words).join(', ')} }\n`

@@ -119,13 +119,23 @@ export async function generatePageRoutes(pages: readonly Pick<PageEntry, 'route'
   return file.getFullText()
 }
 
-/** Types of the `site-part:<key>` modules (see vite-plugin-content.ts), one per top-level key of site.yaml. */
+/**
+ * Types of the `site-part:<key>` modules (see vite-plugin-content.ts), one per top-level key of
+ * site.yaml; a key whose every property is a required word also exports each word by name.
+ */
 function generateSitePartTypes(): string {
-  const keys = Object.keys(schemaFiles.site.schema.properties as object)
-  const lines = keys.map(
-    (key) =>
-      `declare module 'site-part:${key}' {\n  const part: import('../core/content').SiteData['${key}']\n  export default part\n}`,
-  )
+  const properties = schemaFiles.site.schema.properties as Record<
+    string,
+    { type?: string; properties?: Record<string, { type?: string }> }
+  >
+  const lines = Object.entries(properties).map(([key, schema]) => {
+    const words = schema.type === 'object' && schema.properties ? Object.entries(schema.properties) : []
+    const named =
+      words.length > 0 && words.every(([, word]) => word.type === 'string')
+        ? words.map(([word]) => `  export const ${word}: string\n`)
+        : []
+    return `declare module 'site-part:${key}' {\n  const part: import('../core/content').SiteData['${key}']\n  export default part\n${named.join('')}}`
+  })
   return `${BANNER}\n${lines.join('\n')}\n`
 }
 
@@ -168,7 +178,7 @@ export async function writeContentTypes(root: string): Promise<string[]> {
   const changed: string[] = []
   const outputs: [string, unknown, () => string | Promise<string>][] = [
     ['content-types.ts', schemaFiles, generateContentTypes],
-    ['site-parts.d.ts', Object.keys(schemaFiles.site.schema.properties as object), generateSitePartTypes],
+    ['site-parts.d.ts', schemaFiles.site.schema.properties, generateSitePartTypes],
   ]
   for (const [name, inputs, make] of outputs) changed.push(...(await writeOutput(root, name, inputs, make)))
   return changed

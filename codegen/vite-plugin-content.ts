@@ -8,7 +8,15 @@ import { loadContent } from './content.ts'
 import { compileContentFile } from './file-results.ts'
 import { readSiteIndex, toPosix, type CheckedSiteIndex } from './read-site.ts'
 import { writeGenerated } from './generate.ts'
-import { dataModule, PAGE_DATA_STORE, pageDataModuleSource, pageDataStoreSource, type BuildContent } from './build-content.ts'
+import {
+  dataModule,
+  isWords,
+  wordsModule,
+  PAGE_DATA_STORE,
+  pageDataModuleSource,
+  pageDataStoreSource,
+  type BuildContent,
+} from './build-content.ts'
 import { formatProblem } from '../checker/report.ts'
 import { movesOf, type Redirect } from '../src/core/manifest.ts'
 import { landingFileOf, landingRouteOf, PAGE_DATA_SPECIFIER, pageDataFile } from '../src/core/routes.ts'
@@ -20,7 +28,8 @@ import { landingFileOf, landingRouteOf, PAGE_DATA_SPECIFIER, pageDataFile } from
  *
  * `site-part:<key>` imports one top-level key of content/site.yaml. Editors keep one file, and each
  * key rides in the chunk of the code that reads it: the home page's copy is not in the JS every
- * landing page loads. The modules are typed by src/generated/site-parts.d.ts.
+ * landing page loads. A key of words (`labels`) also exports each word by name, so code that imports
+ * its words so carries only those. The modules are typed by src/generated/site-parts.d.ts.
  */
 const SITE_PART = 'site-part:'
 /** content/redirects.yaml, checked, for the browser's own moves to an old address. */
@@ -145,7 +154,8 @@ function contentModule(
     })
   }
   if (part !== null && !(part in (data as object))) fail(`${SITE_PART}${part}: content/site.yaml has no key '${part}'`)
-  return dataModule(part === null ? data : (data as Record<string, unknown>)[part])
+  const value = part === null ? data : (data as Record<string, unknown>)[part]
+  return part !== null && isWords(value) ? wordsModule(value) : dataModule(value)
 }
 
 /** In dev, what an edit under content/ or public/images means for the plugin. */

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { blogRoute, listEntry } from '../src/core/blog.ts'
@@ -63,6 +63,27 @@ export const prerender = (options: PrerenderOptions): Promise<RenderedRoute[]> =
   renderRoutes({ ...options, render: options.render ?? options.manifest.routes })
 
 /**
+ * A built module's text for an inline `<script type="module">`: an inline script has the page's
+ * address as its base, so its imports of sibling chunks (`./site-….js`) become absolute
+ * (`/assets/site-….js`), and its source-map comment goes, as its path would point nowhere.
+ */
+async function inlineModule(file: string, outDir: string): Promise<string> {
+  const code = await readFile(path.join(outDir, file), 'utf8')
+  const folder = path.posix.dirname(file)
+  const text = code
+    .replace(/\s*\/\/# sourceMappingURL=\S+\s*$/, '')
+    .trim()
+    .replace(/(["'`])\.\/([\w.-]+\.js)\1/g, (_, quote: string, name: string) => {
+      if (!existsSync(path.join(outDir, folder, name))) throw new Error(`${file} imports ./${name}, which is not in ${folder}/`)
+      return `${quote}/${folder}/${name}${quote}`
+    })
+  // The HTML parser would end the script at "</script" and treats "<!--" in it specially.
+  if (/<\/script|<!--/i.test(text)) throw new Error(`${file} holds "</script" or "<!--" and cannot be inlined in a page`)
+  if (/["'`]\.\.?\//.test(text)) throw new Error(`${file} still names a relative address after its imports were made absolute`)
+  return text
+}
+
+/**
  * The client build's index.html made the shell of every page: the stylesheet inlined (the first
  * paint then needs no second request), the entry script and its preloads taken out to start after
  * the first paint. Also the chunks every page starts with.
@@ -82,6 +103,11 @@ async function pageShell(template: string, outDir: string, manifest: Record<stri
   })
   // Chunks the template already loads: the entry and its static imports.
   const templateChunks = new Set(scriptTags.map((tag) => /(?:src|href)="\/([^"]+)"/.exec(tag)![1]))
+  // The entry is a few hundred bytes: inline, it costs the page no request of its own.
+  for (const [i, tag] of scriptTags.entries()) {
+    const entry = /^<script type="module"[^>]*src="\/([^"]+)"/.exec(tag)?.[1]
+    if (entry) scriptTags[i] = `<script type="module">${await inlineModule(entry, outDir)}</script>`
+  }
   // The entry starts the site in steps through dynamic imports (src/app/entry-client.tsx): startup JS too.
   const entryChunks = Object.entries(manifest)
     .filter(([, c]) => c.isEntry)

@@ -5,10 +5,10 @@ import type { ChunkingContext, CodeSplittingOptions } from 'rolldown'
 import type { Plugin, UserConfig } from 'vite'
 import type { BuildContent } from '../codegen/build-content.ts'
 import { blogApiSettings, type BlogApiSettings } from '../src/core/blog-api.ts'
+import { pageDataDir } from '../src/core/routes.ts'
 import { contentPlugin } from '../codegen/vite-plugin-content.ts'
 import { headScript } from './head-scripts.ts'
 import { landingStyles } from './vite-plugin-landing-styles.ts'
-import { leanRouter } from './vite-plugin-lean-router.ts'
 
 /** Puts the theme script (src/head/theme-boot.ts, built and minified) in <head> before anything paints: no flash of the wrong theme. */
 function themeBoot(): Plugin {
@@ -22,24 +22,25 @@ function themeBoot(): Plugin {
 }
 
 /** Modules every page runs that change only with a dependency upgrade: their file keeps its name across deploys. */
-const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]|^\0vite[\\/]preload-helper|^\0rolldown[\\/]runtime/
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|^\0vite[\\/]preload-helper/
 
 /**
  * The browser's scripts grouped by when a page needs them, not one chunk per shared module: every
  * file costs a request and its headers, and a landing page loaded twenty, thirteen under 2 KB gzip.
- * - `framework`: React, react-dom, the scheduler, react-router, Vite's loader and Rolldown's runtime (FRAMEWORK);
+ * - `framework`: React, react-dom, the scheduler and Vite's loader (FRAMEWORK). Rolldown places its
+ *   own runtime helpers itself, before any group is applied: a group's test never sees them;
  * - `site`: what src/app/start-site.tsx imports (the shell's islands, the route table, the data
- *   store, the popup's frame; a landing page's static sections are HTML, and its islands late parts);
+ *   store, the router); a landing page's static sections are HTML, its islands late parts, and the
+ *   popup's frame loads when it first opens;
  * - `pages`: what the other kinds of page (home, blog, thank-you, not found) and the parts of pages
  *   that load late (src/lib/late.tsx: a landing page's islands, Recent Blogs and the FAQ) share
  *   among themselves;
  * - each other kind of page stays the chunk its dynamic import makes: the home page, the blog
  *   list… Their manifest keys are their source files, which the prerenderer's preload links look
- *   up. Each landing page's data is a file outside the bundle;
+ *   up. Each landing page's data is a file outside the bundle, found by its name;
  * - each late part stays the chunk its dynamic import makes (a landing page's islands);
- * - what waits for a click or a scroll (the popup's form, the carousel, toasts, the post-body
- *   sanitizer) stays in the chunk of its own dynamic import.
+ * - what waits for a click or a scroll (the popup, the carousel, toasts, the post-body sanitizer)
+ *   stays in the chunk of its own dynamic import.
  * start-site's top level hydrates the page, and it runs when `site` is first evaluated: only the
  * entry's dynamic import may load that chunk first, which holds while everything else that
  * imports it is loaded by code in it.
@@ -102,8 +103,11 @@ export function siteConfig({
   blogApi = blogApiSettings(process.env),
 }: { root?: string; isSsrBuild?: boolean; content?: BuildContent; blogApi?: BlogApiSettings } = {}): UserConfig {
   return {
-    plugins: [contentPlugin({ build: content }), react(), themeBoot(), leanRouter(), landingStyles(root)],
-    define: buildConstants(blogApi),
+    plugins: [contentPlugin({ build: content }), react(), themeBoot(), landingStyles(root)],
+    define: {
+      ...buildConstants(blogApi),
+      __PAGE_DATA_DIR__: JSON.stringify(content ? `/${pageDataDir(content.pageDataVersion)}` : ''),
+    },
     build: {
       target: 'es2022',
       manifest: true,

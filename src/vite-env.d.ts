@@ -25,3 +25,5 @@ interface ImportMetaEnv {
 declare const __BUILD_YEAR__: number
 /** The blog API's settings (src/core/blog-api.ts), read from VITE_API_URL and VITE_BLOG_IMAGE_ORIGINS by the build. */
 declare const __BLOG_API__: import('./core/blog-api').BlogApiSettings
+/** Where a build serves the landing pages' data files (`/page-data/<version>`, src/core/routes.ts); empty without a build. */
+declare const __PAGE_DATA_DIR__: string

@@ -75,10 +75,11 @@ describe('consultation popup', () => {
 
   it('opens by itself once, when the page is scrolled past 10 %', async () => {
     await gotoHydrated(page, ctx.site.url + '/ai/Ai-Development')
-    expect(await dialog().evaluate((d: HTMLDialogElement) => d.open)).toBe(false)
+    // The popup's frame is not on the page before it is first opened: its code loads then.
+    expect(await page.locator('dialog.consultation[open]').count()).toBe(0)
     await page.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - innerHeight) * 0.05))
     await page.waitForTimeout(200)
-    expect(await dialog().evaluate((d: HTMLDialogElement) => d.open)).toBe(false)
+    expect(await page.locator('dialog.consultation[open]').count()).toBe(0)
     await page.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - innerHeight) * 0.15))
     await page.waitForFunction(() => document.querySelector('dialog')?.open === true)
     await page.keyboard.press('Escape')

@@ -100,10 +100,15 @@ describe('parts of a page that load late (Chromium)', () => {
       await route.continue()
     })
     await page.goto(`${ctx.site.url}/ai/Ai-Development`)
-    // The entry, which holds the listener, has run once an import of it settles (a module runs once).
-    const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(await (await fetch(page.url())).text())![1]
-    // As a string: the test runner would rewrite an import() written in a function.
-    await page.evaluate(`import(${JSON.stringify(entry)}).then(() => undefined)`)
+    // The entry, inline in the page, has run once the document has its click listener: the only
+    // one before the site's chunk, which is held back, runs.
+    const cdp = await page.context().newCDPSession(page)
+    const { result: documentObject } = await cdp.send('Runtime.evaluate', { expression: 'document' })
+    const documentClickListeners = async () =>
+      (await cdp.send('DOMDebugger.getEventListeners', { objectId: documentObject.objectId! })).listeners.filter(
+        (listener) => listener.type === 'click',
+      ).length
+    await expect.poll(documentClickListeners).toBe(1)
     const button = page.locator('[data-static="top"] button[aria-haspopup="dialog"]').first()
     await button.click()
     expect(await page.locator('dialog.consultation[open]').count()).toBe(0)

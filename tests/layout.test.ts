@@ -70,6 +70,31 @@ describe('landing layout', () => {
     await page.close()
   })
 
+  it('reveals a section as it scrolls into view with no script at all, and hides none under reduced motion', async () => {
+    const opacityOf = (page: import('playwright-core').Page) => () =>
+      page.locator('.contact-cta').evaluate((el) => Number(getComputedStyle(el).opacity))
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const context = await ctx.browser.newContext({
+        javaScriptEnabled: false,
+        reducedMotion,
+        viewport: { width: 412, height: 823 },
+      })
+      const page = await context.newPage()
+      await page.goto(ctx.site.url + fullPage)
+      // Far below the first screen: hidden until it scrolls in, unless the visitor asked for less motion.
+      if (reducedMotion === 'reduce') expect(await opacityOf(page)()).toBe(1)
+      else expect(await opacityOf(page)()).toBe(0)
+      // Sections above it take their real height as they come near (content-visibility), which
+      // moves it: it is scrolled to again until it stays in view.
+      const scrolledTo = async () => {
+        await page.locator('.contact-cta').evaluate((el) => el.scrollIntoView({ block: 'center' }))
+        return opacityOf(page)()
+      }
+      await expect.poll(scrolledTo).toBe(1)
+      await context.close()
+    }
+  })
+
   it('opens and closes FAQ answers by mouse and by keyboard', async () => {
     const page = await quietPage()
     await gotoHydrated(page, ctx.site.url + fullPage)

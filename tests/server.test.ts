@@ -34,7 +34,7 @@ describe('static site', () => {
 
   it('gives hashed assets a year of immutable caching', async () => {
     const html = await (await get('/')).text()
-    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]
+    const asset = /<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+\.js)"/.exec(html)![1]
     const response = await get(asset)
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
@@ -156,6 +156,18 @@ describe('static site', () => {
       const hash = createHash('sha256').update(style).digest('base64')
       expect(csp).toContain(`style-src 'self' 'sha256-${hash}'`)
       expect(csp).not.toContain('unsafe-inline')
+    }
+  })
+
+  it('allows the inline entry module by its hash, not by unsafe-inline', async () => {
+    for (const route of ['/', '/ai/Ai-Development', '/blog', '/no/such/page']) {
+      const response = await get(route)
+      const csp = response.headers.get('content-security-policy')!
+      const entry = /<script type="module">([\s\S]*?)<\/script>/.exec(await response.text())![1]
+      expect(entry).toMatch(/from"\/assets\/framework-/)
+      const scriptSources = /script-src ([^;]*)/.exec(csp)![1].split(' ')
+      expect(scriptSources).toContain(`'sha256-${createHash('sha256').update(entry).digest('base64')}'`)
+      expect(scriptSources).not.toContain("'unsafe-inline'")
     }
   })
 

@@ -1,5 +1,5 @@
 import { LandingRoute, preloadLanding } from '../features/landing/LandingRoute'
-import { LinkNavigation, matchRoute, Navigate, RouteSwitch, useLocation, type RouteEntry } from '../lib/router'
+import { matchRoute, Navigate, RouteSwitch, useLocation, type RouteEntry } from '../lib/router'
 import { lazyComponent } from '../lib/load-once'
 import { PageBoundary } from './PageBoundary'
 import { SiteShell } from './SiteShell'
@@ -55,7 +55,7 @@ export function routeSources(pathname: string): string[] {
 
 /** Loads what the route at `pathname` renders, so the first render (and hydration) never suspends. */
 export function preloadRoute(pathname: string): Promise<unknown> {
-  if (pathname.startsWith('/ai/')) return preloadLanding(pathname) ?? Promise.resolve()
+  if (/^\/ai\/[^/]+$/.test(pathname)) return preloadLanding(pathname)
   return pageAt(pathname)?.preload() ?? Promise.resolve()
 }
 
@@ -63,12 +63,10 @@ export function preloadRoute(pathname: string): Promise<unknown> {
 export function App({ footerHtml, asks }: { footerHtml: string; asks?: ConsultationAsks }) {
   const { pathname } = useLocation()
   return (
-    <LinkNavigation>
-      <SiteShell footerHtml={footerHtml} asks={asks}>
-        <PageBoundary pathname={pathname}>
-          <RouteSwitch routes={routes} fallback={<NotFoundPage />} />
-        </PageBoundary>
-      </SiteShell>
-    </LinkNavigation>
+    <SiteShell footerHtml={footerHtml} asks={asks}>
+      <PageBoundary pathname={pathname}>
+        <RouteSwitch routes={routes} fallback={<NotFoundPage />} />
+      </PageBoundary>
+    </SiteShell>
   )
 }

@@ -1,41 +1,48 @@
-import { Suspense, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { useLocation } from '../lib/router'
 import { Header } from '../components/Header'
 import { PreviewRibbon } from '../components/PreviewRibbon'
-import { ConsultationDialog } from '../features/consultation/ConsultationDialog'
-import { ConsultationProvider, useConsultation } from '../lib/consultation'
-import { ToastHost } from '../features/consultation/toast'
+import { ConsultationProvider, useConsultation, useConsultationOpen } from '../lib/consultation'
 import { useAutoOpen } from '../features/consultation/useAutoOpen'
-import { site } from '../lib/site'
-import { observeReveals } from './reveal'
+import { lazyComponent } from '../lib/load-once'
+import * as labels from 'site-part:labels'
 import type { ConsultationAsks } from '../lib/consultation-asks'
 import { StaticHtml } from '../components/StaticHtml'
 
 /**
- * A new route starts at the top (or at its #anchor), as a page load would, and its sections reveal
- * on scroll. The page load itself is left where the browser and the visitor put it: hydration may
- * finish after they have scrolled.
+ * A new route starts at the top (or at its #anchor), as a page load would. The page load itself is
+ * left where the browser and the visitor put it: hydration may finish after they have scrolled.
  */
 function ScrollOnNavigate() {
   const { pathname, hash } = useLocation()
   const placed = useRef(pathname + hash)
   useLayoutEffect(() => {
-    if (placed.current !== pathname + hash) {
-      placed.current = pathname + hash
-      const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
-      if (target) target.scrollIntoView()
-      else window.scrollTo(0, 0)
-    }
-    return observeReveals(document)
+    if (placed.current === pathname + hash) return
+    placed.current = pathname + hash
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
+    if (target) target.scrollIntoView()
+    else window.scrollTo(0, 0)
   }, [pathname, hash])
   return null
 }
 
-/** The popup, opened by every 'Talk to Expert' action and once by itself per page view. */
+/** The popup's frame and the toasts its form shows: a chunk loaded the first time the popup opens. */
+const ConsultationParts = lazyComponent(() =>
+  import('../features/consultation/ConsultationParts').then((m) => m.ConsultationParts),
+)
+
+/**
+ * The popup, opened by every 'Talk to Expert' action and once by itself per page view. No visitor
+ * sees it before asking for it (or scrolling a tenth of the page), so neither the server nor the
+ * start renders it: its code loads when it is first opened, and stays mounted after.
+ */
 function Consultation({ pathname }: { pathname: string }) {
   const { open } = useConsultation()
   useAutoOpen(open, pathname)
-  return <ConsultationDialog variant={pathname.startsWith('/ai/') ? 'landing' : 'default'} />
+  const isOpen = useConsultationOpen()
+  const [asked, setAsked] = useState(false)
+  if (isOpen && !asked) setAsked(true)
+  return asked ? <ConsultationParts variant={pathname.startsWith('/ai/') ? 'landing' : 'default'} /> : null
 }
 
 /**
@@ -47,7 +54,7 @@ export function SiteShell({ children, footerHtml, asks }: { children: ReactNode;
   const shell = (
     <ConsultationProvider asks={asks}>
       <a className="skip-link" href="#main">
-        {site.labels.skipToContent}
+        {labels.skipToContent}
       </a>
       <ScrollOnNavigate />
       <Header />
@@ -55,8 +62,9 @@ export function SiteShell({ children, footerHtml, asks }: { children: ReactNode;
         <Suspense fallback={null}>{children}</Suspense>
       </main>
       <StaticHtml name="footer" html={footerHtml} />
-      <Consultation pathname={pathname} />
-      <ToastHost />
+      <Suspense fallback={null}>
+        <Consultation pathname={pathname} />
+      </Suspense>
     </ConsultationProvider>
   )
   // A preview build (VITE_PREVIEW=1) is marked on every page; in the live build this line compiles away.

@@ -1,6 +1,5 @@
 import { StrictMode } from 'react'
 import { renderToStaticMarkup, renderToString } from 'react-dom/server'
-import { StaticRouter } from 'react-router-dom'
 import { createSiteDataStore, SiteDataProvider, type SiteDataState } from '../lib/site-data'
 import { pageRoutes } from '../generated/page-routes'
 import { site } from '../lib/site'
@@ -8,6 +7,8 @@ import { Footer } from '../components/Footer'
 import { preloadLanding } from '../features/landing/LandingRoute'
 import { App, preloadRoute, routeSources } from './App'
 import { loadLateParts } from '../lib/late'
+import { StaticRouter } from '../lib/router'
+import type { LandingView } from '../core/landing-view'
 import { HeadProvider, type HeadCollector, type HeadData } from '../lib/document-head'
 
 export { pageRoutes, routeSources, site }
@@ -17,7 +18,11 @@ export { recentBlogsData } from '../components/blog/recent-blogs-data'
 export type { HeadData, SiteDataState }
 
 /** A landing page's view (its static sections' HTML and its islands' data), as the page renders it. */
-export const landingView = (route: string) => preloadLanding(route)
+export async function landingView(route: string): Promise<LandingView> {
+  const view = await preloadLanding(route)
+  if ('to' in view) throw new Error(`${route} is not a landing page: it leads to ${view.to}`)
+  return view
+}
 
 /** The footer, only links and words: rendered once, the same on every page. */
 let footerHtml: string | undefined

@@ -4,12 +4,13 @@ import { ROUTER_PATH } from '../core/routes'
 import { pagesIn } from '../lib/page-index'
 import footer from 'site-part:footer'
 import { site } from '../lib/site'
+import * as labels from 'site-part:labels'
 import { Logo } from './Logo'
 
 const groups: { category: PageCategory; title: string; index: string }[] = [
-  { category: 'service', title: site.labels.footerServices, index: '/#services' },
-  { category: 'industry', title: site.labels.footerIndustries, index: '/#industries' },
-  { category: 'location', title: site.labels.footerLocations, index: '/#locations' },
+  { category: 'service', title: labels.footerServices, index: '/#services' },
+  { category: 'industry', title: labels.footerIndustries, index: '/#industries' },
+  { category: 'location', title: labels.footerLocations, index: '/#locations' },
 ]
 
 /** A group longer than this shows its first pages and a link to the full index on the home page. */
@@ -19,7 +20,7 @@ const FOOTER_LINKS_PER_GROUP = 30
 const year = String(__BUILD_YEAR__)
 
 export function Footer() {
-  const { company, labels } = site
+  const { company } = site
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">

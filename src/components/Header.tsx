@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link, useLocation } from '../lib/router'
 import { TalkToExpertButton } from './TalkToExpertButton'
 import { site } from '../lib/site'
+import * as labels from 'site-part:labels'
 import { Logo } from './Logo'
 import { ThemeToggle } from './ThemeToggle'
 
@@ -17,7 +18,7 @@ export function Header() {
         <Link to="/" className="site-header__logo">
           <Logo />
         </Link>
-        <nav aria-label={site.labels.mainNav} className={`site-nav ${menuOpen ? 'site-nav--open' : ''}`} id="site-nav">
+        <nav aria-label={labels.mainNav} className={`site-nav ${menuOpen ? 'site-nav--open' : ''}`} id="site-nav">
           <ul className="site-nav__list">
             {site.nav.map((item) => (
               <li key={item.href}>
@@ -36,7 +37,7 @@ export function Header() {
             className="icon-button site-header__menu"
             aria-expanded={menuOpen}
             aria-controls="site-nav"
-            aria-label={menuOpen ? site.labels.closeMenu : site.labels.menu}
+            aria-label={menuOpen ? labels.closeMenu : labels.menu}
             onClick={() => setOpenOn(menuOpen ? null : pathname)}
           >
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">

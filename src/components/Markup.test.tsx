@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { Parser } from 'htmlparser2'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
 import { ALLOWED_TAGS, SAFE_HREF, toMarkupBlocks } from '../../checker/markup.ts'
 import createDOMPurify from 'dompurify'
@@ -17,12 +16,7 @@ const corpus = JSON.parse(
 ) as { title: string; payload: string }[]
 
 /** The whole markup path as a page gets it: YAML text → sanitize → parse → React → HTML. */
-const render = (markup: string) =>
-  renderToStaticMarkup(
-    <MemoryRouter>
-      <Markup blocks={toMarkupBlocks(markup)} />
-    </MemoryRouter>,
-  )
+const render = (markup: string) => renderToStaticMarkup(<Markup blocks={toMarkupBlocks(markup)} />)
 
 /** Every element and attribute of rendered HTML, read back with a real HTML parser. */
 function elementsOf(html: string) {
@@ -44,12 +38,7 @@ function expectOnlyAllowed(html: string) {
   }
 }
 
-const renderNodes = (blocks: unknown) =>
-  renderToStaticMarkup(
-    <MemoryRouter>
-      <Markup blocks={blocks as MarkupNode[]} />
-    </MemoryRouter>,
-  )
+const renderNodes = (blocks: unknown) => renderToStaticMarkup(<Markup blocks={blocks as MarkupNode[]} />)
 
 const a = (href: string) => ['a', { href }, 'x']
 /** Hrefs a browser would follow to script, data or another site, spelled the ways filters miss. */
@@ -132,23 +121,14 @@ describe('Markup against hostile node trees', () => {
     for (let i = 0; i < 10_000; i++) deep = ['b', 0, deep]
     expect(() => renderNodes([deep])).not.toThrow()
     for (const bad of [null, 7, 'text', { 0: 'script' }]) expect(renderNodes(bad)).toBe('')
-    const list = renderToStaticMarkup(
-      <MemoryRouter>
-        <MarkupList items={[null, [['b', 0, 'one']], 3] as unknown as MarkupNode[][]} />
-      </MemoryRouter>,
-    )
+    const list = renderToStaticMarkup(<MarkupList items={[null, [['b', 0, 'one']], 3] as unknown as MarkupNode[][]} />)
     expect(list).toBe('<b>one</b>')
   })
 })
 
 /** The browser's path for an HTML string from the API: DOMPurify, html-react-parser, the renderer. */
 const purify = createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis)
-const renderHtml = (html: string) =>
-  renderToStaticMarkup(
-    <MemoryRouter>
-      <Markup blocks={toBlocks(sanitizeHtml(html, PURIFY_CONFIG, purify))} />
-    </MemoryRouter>,
-  )
+const renderHtml = (html: string) => renderToStaticMarkup(<Markup blocks={toBlocks(sanitizeHtml(html, PURIFY_CONFIG, purify))} />)
 
 describe('HTML-string bodies against the public XSS corpus', () => {
   it.each(corpus.map((v) => [v.title, v.payload]))('%s', (_title, payload) => expectOnlyAllowed(renderHtml(payload)))

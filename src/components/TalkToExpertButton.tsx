@@ -1,4 +1,4 @@
-import { site } from '../lib/site'
+import * as labels from 'site-part:labels'
 import { useConsultation } from '../lib/consultation'
 
 /** Every 'Talk to Expert' action: one button style, one way to open the popup. */
@@ -12,7 +12,7 @@ export function TalkToExpertButton({
   const { open } = useConsultation()
   return (
     <button type="button" className={`button button--${variant} ${className}`} onClick={open} aria-haspopup="dialog">
-      {site.labels.talkToExpert}
+      {labels.talkToExpert}
     </button>
   )
 }

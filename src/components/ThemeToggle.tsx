@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { site } from '../lib/site'
+import * as labels from 'site-part:labels'
 import { THEME_STORAGE_KEY, type Theme } from '../lib/theme'
 
 const shownTheme = (): Theme => (document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light')
@@ -27,7 +27,7 @@ export function ThemeToggle() {
     }
   }
 
-  const label = theme === 'dark' ? site.labels.themeToLight : site.labels.themeToDark
+  const label = theme === 'dark' ? labels.themeToLight : labels.themeToDark
   return (
     <button type="button" className="icon-button theme-toggle" onClick={toggle} aria-label={label} title={label}>
       <svg className="theme-toggle__moon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">

@@ -2,7 +2,7 @@
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { BrowserRouter, Link, LinkNavigation, Navigate, useLocation, useNavigate } from './router'
+import { BrowserRouter, Link, Navigate, useLocation, useNavigate } from './router'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -42,10 +42,10 @@ afterEach(async () => {
 
 it('renders the address bar, and a link click pushes a new entry without a page load', async () => {
   await render(
-    <LinkNavigation>
+    <>
       <Where />
       <Link to="/ai/Ai-Consulting#faq">next</Link>
-    </LinkNavigation>,
+    </>,
   )
   expect(where()).toBe('/ai/Ai-Development')
   const entries = window.history.length
@@ -90,4 +90,27 @@ it('replaces the entry for a redirect and for navigate(…, { replace: true })',
   await click('button')
   expect(where()).toBe('/thank-you')
   expect(window.history.length).toBe(entries)
+})
+
+it('tells onMove of each move, pushed or popped, before the new location renders', async () => {
+  // The late parts hear of a move this way: they must let go of their server HTML before the next page renders.
+  const shownAtMove: (string | null | undefined)[] = []
+  const onMove = () => shownAtMove.push(where())
+  await act(async () =>
+    root.render(
+      <BrowserRouter onMove={onMove}>
+        <Where />
+        <GoButton to="/blog" />
+      </BrowserRouter>,
+    ),
+  )
+  await click('button')
+  expect(where()).toBe('/blog')
+  await act(async () => {
+    const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }))
+    window.history.back()
+    await popped
+  })
+  expect(where()).toBe('/ai/Ai-Development')
+  expect(shownAtMove).toEqual(['/ai/Ai-Development', '/blog'])
 })

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { startSiteDataFetch } from './fetch-site-data'
+import { askForBlogList, keepBlogList, startSiteDataFetch } from './fetch-site-data'
 import { createSiteDataStore, emptySiteData } from './site-data'
 
 const post = { id: 1, custom_url: 'first-post', image: '/images/a.webp', meta_title: 'First', meta_desc: 'About it' }
@@ -33,5 +33,28 @@ describe('startSiteDataFetch', () => {
     await startSiteDataFetch(store, fetcher)
     expect(logged).toHaveBeenCalledOnce()
     expect(store.get()).toEqual({ blogs: [post], blogsLoading: false })
+  })
+})
+
+describe('askForBlogList', () => {
+  it('asks once per store, however many parts showing the list hydrate', async () => {
+    const { asked, fetcher } = fakeFetch(async () => Response.json({ blogs: [post] }))
+    const store = createSiteDataStore(emptySiteData)
+    const loaded = new Promise<void>((resolve) => store.subscribe(() => !store.get().blogsLoading && resolve()))
+    askForBlogList(store, fetcher)
+    askForBlogList(store, fetcher)
+    await loaded
+    expect(asked).toHaveLength(1)
+    expect(store.get()).toEqual({ blogs: [post], blogsLoading: false })
+    askForBlogList(createSiteDataStore(emptySiteData), fetcher)
+    expect(asked).toHaveLength(2)
+  })
+
+  it('never asks for a list kept as it is', () => {
+    const { asked, fetcher } = fakeFetch(async () => Response.json({ blogs: [post] }))
+    const store = createSiteDataStore({ blogs: [], blogsLoading: false })
+    keepBlogList(store)
+    askForBlogList(store, fetcher)
+    expect(asked).toEqual([])
   })
 })

@@ -1,7 +1,8 @@
+import { useEffect } from 'react'
 import { blogApi } from './api'
 import { blogListUrl } from '../core/blog-api'
 import { checkBlogs } from '../core/check-blogs'
-import type { SiteDataStore } from './site-data'
+import { useSiteData, useSiteDataStore, type SiteDataState, type SiteDataStore } from './site-data'
 
 const BLOGS_URL = blogListUrl(blogApi)
 
@@ -15,12 +16,35 @@ export async function fetchJson(url: string, fetcher: typeof fetch): Promise<Rec
 }
 
 /**
- * The one fetch every page starts with: the blog list, checked as it arrives. A failure is logged
- * and leaves the blogs as they were; the loading flag ends either way.
+ * The blog list, asked for and checked as it arrives. A failure is logged and leaves the blogs as
+ * they were; the loading flag ends either way.
  */
 export function startSiteDataFetch(store: SiteDataStore, fetcher: typeof fetch = fetch): Promise<void> {
   return fetchJson(BLOGS_URL, fetcher)
     .then((body) => store.set({ blogs: checkBlogs(body.blogs, blogApi.imageOrigins) }))
     .catch((error: unknown) => console.error('Blogs could not be loaded:', error))
     .finally(() => store.set({ blogsLoading: false }))
+}
+
+const asked = new WeakSet<SiteDataStore>()
+
+/** Marks `store`'s blog list as final: no part asks for it (the form editor's preview calls no API). */
+export const keepBlogList = (store: SiteDataStore) => void asked.add(store)
+
+/** Asks for the blog list into `store` unless it was asked for already: once per visit. */
+export function askForBlogList(store: SiteDataStore, fetcher: typeof fetch = fetch) {
+  if (asked.has(store)) return
+  asked.add(store)
+  void startSiteDataFetch(store, fetcher)
+}
+
+/**
+ * The site data, for a part that shows the blog list (Recent Blogs, the blog's pages): the first such
+ * part to hydrate asks for the list. Its fetch and check travel with those parts' code, not in every
+ * page's start, and a landing page asks only when the visitor nears its Recent Blogs.
+ */
+export function useBlogList(): SiteDataState {
+  const store = useSiteDataStore()
+  useEffect(() => askForBlogList(store), [store])
+  return useSiteData()
 }

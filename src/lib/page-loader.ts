@@ -1,23 +1,27 @@
-import type { PageRoute } from '../core/content'
 import type { LandingView } from '../core/landing-view'
 import { loadOnce, type Loaded } from './load-once'
 
-const loaded = new Map<string, Loaded<LandingView>>()
+const loaded = new Map<string, Loaded<LandingView | LandingMove>>()
 
-/** The page's view, loaded once and made by `viewOf` from its data file; reading an already-loaded page never suspends. */
-export function pageData(route: PageRoute, viewOf: (data: unknown) => LandingView | Promise<LandingView>): Loaded<LandingView> {
-  let page = loaded.get(route.route)
+/** Where a landing address leads instead of a page of its own (an old spelling, or no such page). */
+export interface LandingMove {
+  to: string
+}
+
+/** The view of the page at `pathname`, loaded once by `load`; reading an already-loaded page never suspends. */
+export function pageData(pathname: string, load: () => Promise<LandingView | LandingMove>): Loaded<LandingView | LandingMove> {
+  let page = loaded.get(pathname)
   if (!page) {
-    page = loadOnce(() => route.load().then((m) => viewOf(m.default)))
-    loaded.set(route.route, page)
+    page = loadOnce(load)
+    loaded.set(pathname, page)
   }
   return page
 }
 
 /** The view of the page the browser opened, from the page itself: it is not downloaded again. */
-export function keepPageData(route: PageRoute, view: LandingView) {
+export function keepPageData(pathname: string, view: LandingView) {
   loaded.set(
-    route.route,
+    pathname,
     loadOnce(() => Promise.resolve(view)),
   )
 }

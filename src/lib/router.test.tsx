@@ -1,7 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
-import { Link, matchRoute, RouteSwitch, type RouteEntry } from './router'
+import { Link, matchRoute, RouteSwitch, StaticRouter, type RouteEntry } from './router'
 
 const routes: RouteEntry[] = [
   { path: '/', render: () => 'home' },
@@ -10,8 +9,7 @@ const routes: RouteEntry[] = [
   { path: '/ai/*', render: () => 'deep ai path' },
 ]
 
-const at = (url: string, node: React.ReactNode) =>
-  renderToStaticMarkup(<MemoryRouter initialEntries={[url]}>{node}</MemoryRouter>)
+const at = (url: string, node: React.ReactNode) => renderToStaticMarkup(<StaticRouter location={url}>{node}</StaticRouter>)
 
 describe('matchRoute', () => {
   it.each([
@@ -19,6 +17,8 @@ describe('matchRoute', () => {
     ['/blog/first-post', '/blog/:customUrl', { customUrl: 'first-post' }],
     ['/ai/Ai-Development', '/ai/:slug', { slug: 'Ai-Development' }],
     ['/ai/a/b', '/ai/*', { '*': 'a/b' }],
+    ['/ai/', '/ai/*', { '*': '' }],
+    ['/BLOG/First-Post/', '/blog/:customUrl', { customUrl: 'First-Post' }],
   ])('matches %s with %s', (pathname, path, params) => {
     const found = matchRoute(routes, pathname)
     expect(found?.route.path).toBe(path)
@@ -32,6 +32,8 @@ describe('matchRoute', () => {
   it('finds nothing for a path no route has', () => {
     expect(matchRoute(routes, '/nowhere')).toBeUndefined()
     expect(matchRoute(routes, '/blog')).toBeUndefined()
+    expect(matchRoute(routes, '/blog/a/b')).toBeUndefined()
+    expect(matchRoute(routes, '/blog/')).toBeUndefined()
   })
 })
 

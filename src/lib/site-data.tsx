@@ -9,7 +9,7 @@ export type PostBody = 'loading' | 'unavailable' | { description: NonNullable<Ap
 
 /**
  * Data fetched once and shared by every page, never refetched on navigation: the blog list, asked
- * for when the app starts, and the body of each post opened, asked for when its page first needs it.
+ * for when a part that shows it first hydrates, and the body of each post opened, asked for when its page first needs it.
  */
 export interface SiteDataState {
   blogs: ApiBlog[]

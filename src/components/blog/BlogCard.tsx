@@ -1,5 +1,5 @@
 import { Link } from '../../lib/router'
-import { site } from '../../lib/site'
+import * as labels from 'site-part:labels'
 import { BlogImage } from './BlogImage'
 import { blogExcerpt, blogTitle, type ApiBlog } from '../../core/blog'
 
@@ -29,7 +29,7 @@ export function BlogCard({
       <Heading className="card__title blog-card__title">{blogTitle(blog)}</Heading>
       <p className="card__text">{blogExcerpt(blog)}</p>
       <Link to={href} className="blog-card__more" onClick={() => window.scrollTo({ top: 0 })}>
-        {site.labels.readMore}
+        {labels.readMore}
         <span className="visually-hidden">: {blogTitle(blog)}</span>
       </Link>
     </article>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { site } from '../../lib/site'
+import * as labels from 'site-part:labels'
 import { BlogCard } from './BlogCard'
 import type { ApiBlog } from '../../core/blog'
 
@@ -54,7 +54,7 @@ export function BlogCarousel({ groups, perSlide }: { groups: ApiBlog[][]; perSli
         <button
           type="button"
           className="icon-button blog-carousel__prev"
-          aria-label={site.labels.carouselPrevious}
+          aria-label={labels.carouselPrevious}
           disabled={current <= 0}
           onClick={() => show(current - 1)}
         >
@@ -66,7 +66,7 @@ export function BlogCarousel({ groups, perSlide }: { groups: ApiBlog[][]; perSli
         <button
           type="button"
           className="icon-button blog-carousel__next"
-          aria-label={site.labels.carouselNext}
+          aria-label={labels.carouselNext}
           disabled={current >= last}
           onClick={() => show(current + 1)}
         >

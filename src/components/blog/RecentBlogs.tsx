@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Link } from '../../lib/router'
-import { site } from '../../lib/site'
+import * as labels from 'site-part:labels'
 import { lazyComponent } from '../../lib/load-once'
 import { BlogCard } from './BlogCard'
 import { cardsPerSlide, groupForCarousel } from './carousel-groups'
-import { useSiteData } from '../../lib/site-data'
+import { useBlogList } from '../../lib/fetch-site-data'
 
 const BlogCarousel = lazyComponent(() => import('./BlogCarousel').then((m) => m.BlogCarousel))
 
@@ -43,7 +43,7 @@ function useNearViewport<T extends Element>() {
  * loaded the first slide shows as a plain grid, and loading and empty states keep the height.
  */
 export function RecentBlogs({ excludeId }: { excludeId?: number }) {
-  const { blogs, blogsLoading } = useSiteData()
+  const { blogs, blogsLoading } = useBlogList()
   const perSlide = useCardsPerSlide()
   const groups = groupForCarousel(blogs, perSlide, excludeId)
   const [ref, near] = useNearViewport<HTMLDivElement>()
@@ -75,9 +75,9 @@ export function RecentBlogs({ excludeId }: { excludeId?: number }) {
   return (
     <section className="section container recent-blogs reveal" aria-labelledby="recent-blogs-title" aria-busy={blogsLoading}>
       <div className="recent-blogs__head">
-        <h2 id="recent-blogs-title">{site.labels.recentBlogs}</h2>
+        <h2 id="recent-blogs-title">{labels.recentBlogs}</h2>
         <Link to="/blog" className="button button--ghost">
-          {site.labels.viewAllBlogs}
+          {labels.viewAllBlogs}
         </Link>
       </div>
       <div className="recent-blogs__body" ref={ref}>
@@ -88,7 +88,7 @@ export function RecentBlogs({ excludeId }: { excludeId?: number }) {
             ))}
           </ul>
         ) : groups.length === 0 ? (
-          <p className="recent-blogs__empty">{site.labels.noBlogs}</p>
+          <p className="recent-blogs__empty">{labels.noBlogs}</p>
         ) : near && groups.length > 1 ? (
           <Suspense fallback={beforeCarousel}>
             <BlogCarousel groups={groups} perSlide={perSlide} />

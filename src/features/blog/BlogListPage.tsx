@@ -1,11 +1,11 @@
 import { DocumentHead } from '../../lib/document-head'
 import blog from 'site-part:blog'
-import { site } from '../../lib/site'
+import * as labels from 'site-part:labels'
 import { BlogCard } from '../../components/blog/BlogCard'
-import { useSiteData } from '../../lib/site-data'
+import { useBlogList } from '../../lib/fetch-site-data'
 
 export function BlogListPage() {
-  const { blogs, blogsLoading } = useSiteData()
+  const { blogs, blogsLoading } = useBlogList()
   return (
     <>
       <DocumentHead title={blog.metaTitle} description={blog.metaDescription} path="/blog" />
@@ -15,7 +15,7 @@ export function BlogListPage() {
       </section>
       <div className="section container" aria-busy={blogsLoading}>
         {blogs.length === 0 && !blogsLoading ? (
-          <p>{site.labels.noBlogs}</p>
+          <p>{labels.noBlogs}</p>
         ) : (
           <ul className="card-grid card-grid--3">
             {blogs.map((post, i) => (

@@ -4,13 +4,14 @@ import { MarkupList } from '../../components/Markup'
 import { MessagePage } from '../../components/MessagePage'
 import { Link } from '../../lib/router'
 import copy from 'site-part:blog'
-import { site } from '../../lib/site'
+import * as labels from 'site-part:labels'
 import { BlogImage } from '../../components/blog/BlogImage'
 import { HtmlBody } from './HtmlBody'
 import { blogTitle } from '../../core/blog'
 import { RecentBlogs } from '../../components/blog/RecentBlogs'
 import { fetchPostBody } from './post-body'
-import { useSiteData, useSiteDataStore, type PostBody } from '../../lib/site-data'
+import { useSiteDataStore, type PostBody } from '../../lib/site-data'
+import { useBlogList } from '../../lib/fetch-site-data'
 
 /**
  * A body on its way: lines of text to come, a screen high, so what follows stays below the fold until
@@ -24,7 +25,7 @@ const LOADING_BODY = {
 }
 
 export function BlogPostPage({ customUrl }: { customUrl: string }) {
-  const { blogs, blogsLoading, bodies } = useSiteData()
+  const { blogs, blogsLoading, bodies } = useBlogList()
   const store = useSiteDataStore()
   const post = blogs.find((b) => b.custom_url === customUrl)
   // Another API's list may carry the body (used as it is); ours does not, and the page asks for it once.
@@ -60,7 +61,7 @@ export function BlogPostPage({ customUrl }: { customUrl: string }) {
         description={post.meta_desc}
         path={`/blog/${post.custom_url}`}
         breadcrumbs={[
-          { name: site.labels.home, path: '/' },
+          { name: labels.home, path: '/' },
           { name: copy.title, path: '/blog' },
           { name: blogTitle(post), path: `/blog/${post.custom_url}` },
         ]}

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { site } from '../../lib/site'
+import * as labels from 'site-part:labels'
 import { lazyComponent } from '../../lib/load-once'
 import { useConsultation, useConsultationOpen } from '../../lib/consultation'
 
@@ -34,7 +35,7 @@ export function ConsultationDialog({ variant }: { variant: 'landing' | 'default'
   return (
     <dialog ref={ref} className="consultation" aria-labelledby="consultation-title" onClose={close} onClick={onBackdropClick}>
       <div className="consultation__panel">
-        <button type="button" className="consultation__close icon-button" aria-label={site.labels.close} onClick={close}>
+        <button type="button" className="consultation__close icon-button" aria-label={labels.close} onClick={close}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>

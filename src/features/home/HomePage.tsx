@@ -4,14 +4,13 @@ import type { PageCategory } from '../../core/content'
 import { pagesIn } from '../../lib/page-index'
 import home from 'site-part:home'
 import numbers from 'site-part:numbers'
-import { site } from '../../lib/site'
+import * as labels from 'site-part:labels'
 import { TalkToExpertButton } from '../../components/TalkToExpertButton'
 import { NumbersBand } from '../../components/NumbersBand'
 import { SectionHeading } from '../../components/SectionHeading'
 
 /** The home page: hero, every landing page as a browsable index, the numbers band, a call to action. */
 export function HomePage() {
-  const { labels } = site
   const groups: { id: string; category: PageCategory; title: string }[] = [
     { id: 'services', category: 'service', title: home.servicesTitle },
     { id: 'industries', category: 'industry', title: home.industriesTitle },

@@ -6,7 +6,7 @@ import numbers from 'site-part:numbers'
 import partners from 'site-part:partners'
 import serviceIcons from 'site-part:serviceIcons'
 import toolStack from 'site-part:toolStack'
-import { site } from '../../lib/site'
+import * as labels from 'site-part:labels'
 import { NumbersBand } from '../../components/NumbersBand'
 // In the cascade order of the site's stylesheet (scripts/vite-plugin-landing-styles.ts).
 import { Breadcrumb } from './sections/Breadcrumb/Breadcrumb'
@@ -29,7 +29,6 @@ import { ToolStack } from './sections/ToolStack/ToolStack'
 
 /** What the islands of a landing page show of its data. */
 export function islandsOf(page: PageData): LandingIslands {
-  const { labels } = site
   return {
     head: {
       title: page.metaTitle,
@@ -43,7 +42,6 @@ export function islandsOf(page: PageData): LandingIslands {
 
 /** The sections above Recent Blogs, from the breadcrumb to the tool stack: words and pictures only. */
 export function LandingTop({ page }: { page: PageData }) {
-  const { labels } = site
   const variant = page.stepsVariant ?? 'process'
   return (
     <>
@@ -87,7 +85,7 @@ export function LandingTop({ page }: { page: PageData }) {
 
 /** The section below the FAQ: the closing call to talk to an expert. */
 export function LandingBottom({ page }: { page: PageData }) {
-  return <ContactCta blocks={page.contactUsToday} action={<TalkToExpertButton />} label={site.labels.footerContact} />
+  return <ContactCta blocks={page.contactUsToday} action={<TalkToExpertButton />} label={labels.footerContact} />
 }
 
 /**

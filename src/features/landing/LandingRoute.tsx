@@ -1,50 +1,36 @@
 import { Navigate, useLocation } from '../../lib/router'
-import { pageRoutes } from '../../generated/page-routes'
-import moved from 'site-content:redirects'
-import type { PageData, PageRoute } from '../../core/content'
 import type { LandingView as View } from '../../core/landing-view'
-import { createLandingResolver } from '../../core/routes'
-import { keepPageData, pageData } from '../../lib/page-loader'
+import { keepPageData, pageData, type LandingMove } from '../../lib/page-loader'
 import { LandingView } from './LandingView'
 
-// An old address leads where the server's 301 would, in the browser's own moves too.
-const resolve = createLandingResolver(
-  pageRoutes.map((p) => p.route),
-  moved.redirects,
-)
-const byRoute = new Map(pageRoutes.map((p) => [p.route, p]))
-
 /**
- * A build's data file of a page is the view the build rendered (scripts/prerender.ts writes it); the
- * server render's store and the dev server hand the page's checked data, which is rendered here.
- * In the browser's production bundle this compiles to the data itself, without the renderer.
+ * The landing page at `pathname`. In the browser's production bundle it is the page's data file,
+ * the view the build rendered (scripts/prerender.ts writes it), found by its name: the bundle holds
+ * no list of pages. No data file means no page by that name: the address is loaded from the server,
+ * which sends an old spelling to its page (301) and anything else home (302). The server render and
+ * the dev server render the page's checked data (landing-source.ts).
  */
-const viewOf = (data: unknown): View | Promise<View> =>
+const load = (pathname: string): Promise<View | LandingMove> =>
   import.meta.env.SSR || import.meta.env.DEV
-    ? import('./landing-view').then((m) => m.landingViewOf(data as PageData))
-    : (data as View)
+    ? import('./landing-source').then((m) => m.landingAt(pathname))
+    : import(/* @vite-ignore */ `${__PAGE_DATA_DIR__}/${pathname.slice('/ai/'.length)}.js`).then(
+        (m: { default: View }) => m.default,
+        () => {
+          location.replace(pathname)
+          return new Promise<never>(() => {})
+        },
+      )
 
-/** The landing page at a path, if there is one: its view, from its data file. */
-export function preloadLanding(pathname: string): Promise<View> | undefined {
-  const route = byRoute.get(pathname)
-  return route ? pageData(route, viewOf).preload() : undefined
-}
+/** Loads the landing page at `pathname` (/ai/<name>). */
+export const preloadLanding = (pathname: string) => pageData(pathname, () => load(pathname)).preload()
 
 /** The browser's first landing page: its view from its own HTML and inline data, no download. */
-export function keepLanding(pathname: string, view: View) {
-  const route = byRoute.get(pathname)
-  if (route) keepPageData(route, view)
-}
+export const keepLanding = keepPageData
 
-/** /ai/<path>: the page itself, its canonical spelling, or home for an unknown path. */
+/** /ai/<name>: the page, or where its address leads. */
 export function LandingRoute() {
   const { pathname } = useLocation()
-  const resolution = resolve(pathname)
-  if (resolution.kind === 'redirect') return <Navigate to={resolution.to} replace />
-  return <LoadedLanding route={byRoute.get(resolution.route)!} />
-}
-
-function LoadedLanding({ route }: { route: PageRoute }) {
-  const view = pageData(route, viewOf).useValue()
-  return <LandingView view={view} route={route.route} />
+  const view = pageData(pathname, () => load(pathname)).useValue()
+  if ('to' in view) return <Navigate to={view.to} replace />
+  return <LandingView view={view} route={pathname} />
 }

@@ -1,7 +1,7 @@
 import { DocumentHead } from '../../lib/document-head'
 import { StaticHtml } from '../../components/StaticHtml'
 import type { LandingView as View } from '../../core/landing-view'
-import { site } from '../../lib/site'
+import * as labels from 'site-part:labels'
 import { latePart } from '../../lib/late'
 
 /** Below the first screen at every width: their code loads as the visitor scrolls near them. */
@@ -20,7 +20,7 @@ export function LandingView({ view, route }: { view: View; route: string }) {
         description={head.description}
         path={route}
         breadcrumbs={[
-          { name: site.labels.home, path: '/' },
+          { name: labels.home, path: '/' },
           { name: head.label, path: route },
         ]}
         service={{ name: head.serviceName, description: head.description }}

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router-dom'
 
-/** A section's server-rendered HTML, inside a router as on the site (the breadcrumb's links need one). */
-export const html = (node: ReactNode) => renderToStaticMarkup(<MemoryRouter>{node}</MemoryRouter>)
+/** A section's server-rendered HTML; its links need no router (they are plain anchors until a router is there). */
+export const html = (node: ReactNode) => renderToStaticMarkup(node)
 
 /** One paragraph of markup, as content gives a section. */
 export const paragraph = (text: string) => [['p', 0, text]] as never
