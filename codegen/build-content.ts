@@ -8,15 +8,12 @@ export interface BuildContent {
 }
 
 /**
- * The server-render bundle's store of page data. The plugin adds its setter to the bundle's exports;
- * the prerender calls it, before any page renders, with the data of the pages that thread renders.
+ * The server-render bundle's store of page data, `site-content:page-data`: src/app/entry-server.tsx
+ * exports its setter, and the prerender calls it with the build's checked data before any page
+ * renders. The bundle itself holds no page data, so a copy edit renders without bundling again.
  */
-export const PAGE_DATA_STORE = '\0site-content:page-data'
-
-/** What the server-render bundle exports beside src/app/entry-server.tsx's own exports. */
-export interface PageDataStore {
-  setPageData: (pageData: (file: string) => unknown) => void
-}
+export const PAGE_DATA_STORE_SPECIFIER = 'site-content:page-data'
+export const PAGE_DATA_STORE = `\0${PAGE_DATA_STORE_SPECIFIER}`
 
 export const pageDataStoreSource =
   'let read\nexport function setPageData(pageData) { read = pageData }\nexport const pageData = (file) => read(file)\n'

@@ -13,6 +13,7 @@ import {
   isWords,
   wordsModule,
   PAGE_DATA_STORE,
+  PAGE_DATA_STORE_SPECIFIER,
   pageDataModuleSource,
   pageDataStoreSource,
   type BuildContent,
@@ -42,8 +43,6 @@ const SITE_REDIRECTS = 'site-content:redirects'
  */
 export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin {
   let root = process.cwd()
-  /** The server-render bundle's entry, which exports the page data store's setter. */
-  let ssrEntry: string | undefined
   let index: CheckedSiteIndex | undefined
   const siteIndex = () => (index ??= readSiteIndex(root))
   /** The contract terms pages insert, read from site.yaml once per build and again when it changes. */
@@ -74,7 +73,6 @@ export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin 
     enforce: 'pre',
     configResolved(config) {
       root = config.root
-      if (typeof config.build.ssr === 'string') ssrEntry = path.resolve(root, config.build.ssr)
     },
     buildStart() {
       index = undefined
@@ -104,10 +102,6 @@ export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin 
       const served = kind === 'redirects' && data ? { redirects: movesOf(data.redirects as Redirect[]) } : data
       return { code: contentModule(file, problems, served, part, (error) => this.error(error)), map: null }
     },
-    transform(code, id, options) {
-      if (build && options?.ssr && id === ssrEntry)
-        return { code: `${code}\nexport { setPageData } from ${JSON.stringify(PAGE_DATA_STORE)}\n`, map: null }
-    },
     configureServer(server) {
       watchContent(server, root, {
         contentChanged: () => void regenerate(server),
@@ -120,7 +114,7 @@ export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin 
 
 /** What the plugin's own imports resolve to: site.yaml's parts, the redirects, each page's data. */
 function resolveContentId(id: string, root: string, build: BuildContent | undefined, ssr: boolean) {
-  if (id === PAGE_DATA_STORE) return id
+  if (id === PAGE_DATA_STORE_SPECIFIER || id === PAGE_DATA_STORE) return PAGE_DATA_STORE
   if (id.startsWith(SITE_PART)) return `${path.join(root, CONTENT_DIRS.site)}?part=${id.slice(SITE_PART.length)}`
   if (id === SITE_REDIRECTS) return path.join(root, CONTENT_DIRS.redirects)
   if (!id.startsWith(PAGE_DATA_SPECIFIER)) return undefined

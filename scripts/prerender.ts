@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { blogRoute, listEntry } from '../src/core/blog.ts'
 import type { SiteManifest } from '../src/core/manifest.ts'
-import { dataModule, type PageDataStore } from '../codegen/build-content.ts'
+import { dataModule } from '../codegen/build-content.ts'
 import { isLandingRoute, pageDataFile, POST_SHELL_ROUTE } from '../src/core/routes.ts'
 import { DEFERRED_SCRIPTS_ID } from '../src/lib/theme.ts'
 import { headScript } from './head-scripts.ts'
@@ -158,7 +158,7 @@ export async function renderRoutes(options: PrerenderOptions & { render: Prerend
   const { blogs, siteUrl } = options.manifest
   const routes = options.render
   if (routes.length === 0) return []
-  const entry = (await import(options.ssrEntry)) as ServerEntry & PageDataStore
+  const entry = (await import(options.ssrEntry)) as ServerEntry
   entry.setPageData(options.pageData)
   const deferredScriptsLoader = await headScript('deferredScripts', root)
   const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>

@@ -6,6 +6,11 @@ declare module 'page-data:*' {
   export default page
 }
 
+// The server render's store of page data (codegen/build-content.ts): the prerender hands it the build's data.
+declare module 'site-content:page-data' {
+  export function setPageData(read: (file: string) => unknown): void
+}
+
 // content/redirects.yaml, checked, resolved by codegen/vite-plugin-content.ts.
 declare module 'site-content:redirects' {
   const file: { redirects: import('./core/manifest').Redirect[] }

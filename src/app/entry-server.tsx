@@ -12,6 +12,8 @@ import type { LandingView } from '../core/landing-view'
 import { HeadProvider, type HeadCollector, type HeadData } from '../lib/document-head'
 
 export { pageRoutes, routeSources, site }
+// The build's checked page data reaches the pages' `page-data:` modules through this store's setter.
+export { setPageData } from 'site-content:page-data'
 export { renderHeadTags, type HeadContext } from './head-tags'
 export { INITIAL_DATA_ID, serializeInitialData } from './initial-data'
 export { recentBlogsData } from '../components/blog/recent-blogs-data'
