@@ -6,14 +6,15 @@
 import { checkSite, type CheckedSite } from '../checker/check-site.ts'
 import { compileContentFile, storeOf, verdictMemory } from './file-results.ts'
 import { keptIndex, readSite } from './read-site.ts'
-import { withDraft, type Draft } from '../checker/site-index.ts'
+import { withDraft, type Draft, type SiteSource } from '../checker/site-index.ts'
 
 export type { PageEntry } from '../checker/check-site.ts'
 export type { Draft } from '../checker/site-index.ts'
 
-/** The content of a project: its check, with the folder it was read from. */
+/** The content of a project: its check, with the folder and the site (SiteSource) it was read from. */
 export interface ContentSet extends CheckedSite {
   root: string
+  source: SiteSource
 }
 
 /**
@@ -31,7 +32,7 @@ export function loadContent(root: string, draft?: Draft): ContentSet {
       compile: (file, text, kind, terms) => compileContentFile(file, text, kind, index, terms),
       verdicts: verdictMemory(store),
     })
-    return { root, ...checked }
+    return { root, source, ...checked }
   } finally {
     flush?.()
   }

@@ -4,7 +4,7 @@
  * environment. A store holds what that code made, so nothing in it needs a code version of its own,
  * and nothing of another key is ever read: a change to the key starts an empty store.
  */
-import { createHash } from 'node:crypto'
+import { createHash, type Hash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs'
 import path from 'node:path'
 
@@ -44,6 +44,18 @@ export function codeFiles(root: string): string[] {
   return [...STORE_CODE.dirs, ...STORE_CODE.files].flatMap(walk).filter((rel) => !STORE_CODE.skip.test(rel))
 }
 
+/** Adds each of `files` under `root` to `hash`: its name and its bytes (none when it is missing). */
+export function hashFiles(hash: Hash, root: string, files: readonly string[]): Hash {
+  for (const rel of files) {
+    const file = path.join(root, rel)
+    hash
+      .update(`${rel}\0`)
+      .update(existsSync(file) ? readFileSync(file) : '')
+      .update('\0')
+  }
+  return hash
+}
+
 const codeHashes = new Map<string, string>()
 
 /**
@@ -56,14 +68,7 @@ const codeHashes = new Map<string, string>()
 export function storeKey(root: string, env: NodeJS.ProcessEnv = process.env): string {
   let code = codeHashes.get(root)
   if (!code) {
-    const hash = createHash('sha256')
-    for (const rel of ['node_modules/.package-lock.json', ...codeFiles(root)]) {
-      const file = path.join(root, rel)
-      hash
-        .update(`${rel}\0`)
-        .update(existsSync(file) ? readFileSync(file) : '')
-        .update('\0')
-    }
+    const hash = hashFiles(createHash('sha256'), root, ['node_modules/.package-lock.json', ...codeFiles(root)])
     codeHashes.set(root, (code = hash.digest('hex')))
   }
   const compiledIn = Object.entries(env)

@@ -14,7 +14,7 @@ import react from '@vitejs/plugin-react'
 import { storeEntry } from '../codegen/store.ts'
 import { contentPlugin } from '../codegen/vite-plugin-content.ts'
 import { blogApiSettings } from '../src/core/blog-api.ts'
-import { readSite } from '../codegen/read-site.ts'
+import type { SiteSource } from '../checker/site-index.ts'
 import { SITE_SNAPSHOT_PATH, snapshotOf } from '../checker/site-snapshot.ts'
 import { SITE_MANIFEST_PATH } from '../src/core/manifest.ts'
 import { buildConstants } from './vite-config.ts'
@@ -125,9 +125,10 @@ export async function buildAdmin(root: string, outDir: string, { code, quiet = f
 
 /**
  * Writes the site's snapshot beside the admin (SITE_SNAPSHOT_PATH), which the form's check reads:
- * the content as this build checked it, made on every build, as content changes without the admin.
+ * the content as this build read and checked it (`source`), made on every build, as content changes
+ * without the admin.
  */
-export async function writeSiteSnapshot(root: string, outDir: string) {
+export async function writeSiteSnapshot(source: SiteSource, outDir: string) {
   if (!existsSync(path.join(outDir, 'admin/index.html'))) return
-  await writeFile(path.join(outDir, SITE_SNAPSHOT_PATH), JSON.stringify(snapshotOf(readSite(root))))
+  await writeFile(path.join(outDir, SITE_SNAPSHOT_PATH), JSON.stringify(snapshotOf(source)))
 }

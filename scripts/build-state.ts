@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { filesUnder } from '../codegen/files.ts'
-import { storeKey } from '../codegen/store.ts'
+import { hashFiles, storeKey } from '../codegen/store.ts'
 import { writeFileAtomic } from '../codegen/write-atomic.ts'
 
 /**
@@ -27,14 +27,8 @@ export const BUNDLED_CONTENT = ['content/site.yaml', 'content/redirects.yaml', '
 /** A hash of what every page is built with: the store's key and BUNDLED_CONTENT with public/. */
 export function codeKey(root: string, env: NodeJS.ProcessEnv = process.env): string {
   const hash = createHash('sha256').update(`state ${STATE_VERSION}\0${storeKey(root, env)}\0`)
-  for (const rel of [...BUNDLED_CONTENT, ...filesUnder(path.join(root, 'public')).map((f) => `public/${f}`)]) {
-    const file = path.join(root, rel)
-    hash
-      .update(`${rel}\0`)
-      .update(existsSync(file) ? readFileSync(file) : '')
-      .update('\0')
-  }
-  return hash.digest('hex')
+  const publicFiles = filesUnder(path.join(root, 'public')).map((f) => `public/${f}`)
+  return hashFiles(hash, root, [...BUNDLED_CONTENT, ...publicFiles]).digest('hex')
 }
 
 export interface RouteRecord {

@@ -70,7 +70,7 @@ async function buildInto(root: string, outDir: string, options: BuildOptions) {
     // The form editor at /admin (not in a pull request's preview): rebuilt when its code or the site's changes, else copied.
     if (!build.preview) {
       await buildAdmin(build.root, build.outDir, { code, quiet: build.options.quiet })
-      await writeSiteSnapshot(build.root, build.outDir)
+      await writeSiteSnapshot(content.source, build.outDir)
     }
     const site = await render(build, content, code)
     await writeSiteFiles(build, site.manifest)
