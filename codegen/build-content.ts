@@ -33,12 +33,16 @@ const RESERVED = new Set(
   switch this throw true try typeof var void while with yield arguments`.split(/\s+/),
 )
 
+/** True when a module can export each of `names` as `export const`. */
+export const exportableNames = (names: readonly string[]) => names.every((name) => IDENTIFIER.test(name) && !RESERVED.has(name))
+
 /** True for a flat object of words under names a module can export (site.yaml's `labels`). */
 export const isWords = (value: unknown): value is Record<string, string> =>
   typeof value === 'object' &&
   value !== null &&
   !Array.isArray(value) &&
-  Object.entries(value).every(([key, word]) => IDENTIFIER.test(key) && !RESERVED.has(key) && typeof word === 'string')
+  exportableNames(Object.keys(value)) &&
+  Object.values(value).every((word) => typeof word === 'string')
 
 /**
  * A module of words, one export each (and all of them as the default): code that imports its words

@@ -6,6 +6,7 @@ import { digest, storeEntry } from './store.ts'
 import { mapRefs, type JsonSchema } from '../checker/json-schema.ts'
 import { schemaFiles } from '../checker/schemas.ts'
 import { writeFileAtomic } from './write-atomic.ts'
+import { exportableNames } from './build-content.ts'
 import { pageDataSpecifier } from '../src/core/routes.ts'
 
 const GENERATED_DIR = 'src/generated'
@@ -121,19 +122,22 @@ export async function generatePageRoutes(pages: readonly Pick<PageEntry, 'route'
 
 /**
  * Types of the `site-part:<key>` modules (see vite-plugin-content.ts), one per top-level key of
- * site.yaml; a key whose every property is a required word also exports each word by name.
+ * site.yaml; a key whose every property is a required word under a name a module can export (the
+ * rule the plugin's isWords applies to the data) also exports each word by name.
  */
 function generateSitePartTypes(): string {
   const properties = schemaFiles.site.schema.properties as Record<
     string,
-    { type?: string; properties?: Record<string, { type?: string }> }
+    { type?: string; required?: string[]; properties?: Record<string, { type?: string }> }
   >
   const lines = Object.entries(properties).map(([key, schema]) => {
     const words = schema.type === 'object' && schema.properties ? Object.entries(schema.properties) : []
-    const named =
-      words.length > 0 && words.every(([, word]) => word.type === 'string')
-        ? words.map(([word]) => `  export const ${word}: string\n`)
-        : []
+    const names = words.map(([name]) => name)
+    const allWords =
+      words.length > 0 &&
+      exportableNames(names) &&
+      words.every(([name, word]) => word.type === 'string' && schema.required?.includes(name))
+    const named = allWords ? names.map((name) => `  export const ${name}: string\n`) : []
     return `declare module 'site-part:${key}' {\n  const part: import('../core/content').SiteData['${key}']\n  export default part\n${named.join('')}}`
   })
   return `${BANNER}\n${lines.join('\n')}\n`
