@@ -70,6 +70,17 @@ describe('landing layout', () => {
     await page.close()
   })
 
+  it('lays the sections out as if no wrapper stood between them: static HTML and late parts take no box', async () => {
+    const page = await ctx.browser.newPage()
+    await gotoHydrated(page, ctx.site.url + fullPage)
+    const displays = await page.evaluate(() =>
+      [...document.querySelectorAll('.static-html, .late-part')].map((e) => `${e.className} ${getComputedStyle(e).display}`),
+    )
+    expect(displays).toEqual(expect.arrayContaining(['late-part contents', 'static-html contents']))
+    expect(displays.filter((d) => !d.endsWith(' contents'))).toEqual([])
+    await page.close()
+  })
+
   it('reveals a section as it scrolls into view with no script at all, and hides none under reduced motion', async () => {
     const opacityOf = (page: import('playwright-core').Page) => () =>
       page.locator('.contact-cta').evaluate((el) => Number(getComputedStyle(el).opacity))
