@@ -20,7 +20,7 @@ import { startWebhookReceiver } from '../tests/support/webhook-receiver.ts'
 import { createDatabase, startPostgres } from '../tools/postgres-server.ts'
 import { freePort, startServerProcess } from '../tools/server-process.ts'
 import { createSyntheticSite } from './synthetic-site.ts'
-import { pageStartTable } from './page-start.ts'
+import { median, pageStartTable } from './page-start.ts'
 
 const root = process.cwd()
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean))
@@ -32,7 +32,6 @@ const print = (line = '') => {
 }
 const ms = (v: number) => `${Math.round(v).toLocaleString('en-US')} ms`
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 /** One whole build (content checked once, codegen, bundles, prerender, compression), timed by phase. */
 async function timeBuild(siteRoot: string, full = true) {

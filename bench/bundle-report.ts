@@ -73,8 +73,10 @@ export function bundleReport(distDir: string): BundleReport {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest
   const landingFiles = readdirSync(path.join(distDir, 'ai')).filter((f) => f.endsWith('.html'))
   const otherPages = ['index.html', 'blog.html', 'thank-you.html', '404.html']
-  const startup = (file: string) => startupScripts(readFileSync(path.join(distDir, file), 'utf8'))
   const pages = [...otherPages, ...landingFiles.map((f) => `ai/${f}`)]
+  // Each page's HTML read once: the figures below all ask for its start.
+  const starts = new Map(pages.map((page) => [page, startupScripts(readFileSync(path.join(distDir, page), 'utf8'))]))
+  const startup = (page: string) => starts.get(page)!
   const common = (lists: string[][]) => lists.reduce((kept, list) => kept.filter((f) => list.includes(f)))
   const shared: StartupScripts = {
     files: common(pages.map((page) => startup(page).files)),

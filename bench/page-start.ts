@@ -79,7 +79,8 @@ export async function measurePageStart(browser: Browser, url: string, { cpu = 4,
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+/** The middle value of `values` (the upper one of an even count). */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const thousands = (n: number) => Math.round(n).toLocaleString('en-US')
 
 /**
