@@ -9,7 +9,7 @@ const listeners = new Set<() => void>()
 /** react-toastify is loaded the first time a toast is needed, never with the page. */
 const loadToastify = () => (toastify ??= import('./toastify'))
 
-const LazyContainer = lazy(() => loadToastify().then((m) => ({ default: m.ToastContainer })))
+const LazyContainer = lazy(() => loadToastify().then((m) => ({ default: m.Toasts })))
 
 /** Shows a toast, loading the library and mounting its container on first use. */
 export async function showToast(kind: 'success' | 'error' | 'info', message: string): Promise<void> {

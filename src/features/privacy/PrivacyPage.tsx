@@ -2,7 +2,7 @@ import privacy from 'site-part:privacy'
 import company from 'site-part:company'
 import { DocumentHead } from '../../lib/document-head'
 import { fillTokens, noticeFacts } from './notice-facts'
-import './PrivacyPage.css'
+import stylesheet from './PrivacyPage.css?url'
 
 const facts = noticeFacts(
   {
@@ -41,6 +41,8 @@ export function PrivacyPage() {
   return (
     <>
       <DocumentHead title={privacy.metaTitle} description={privacy.metaDescription} path="/privacy" />
+      {/* React puts the stylesheet in the prerendered HTML and, on a move here, shows the page once it has loaded. */}
+      <link rel="stylesheet" href={stylesheet} precedence="page" />
       <article className="privacy container" aria-labelledby="page-title">
         <header className="page-head">
           <h1 id="page-title">{privacy.title}</h1>
