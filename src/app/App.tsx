@@ -2,33 +2,34 @@ import { LandingRoute, preloadLanding } from '../features/landing/LandingRoute'
 import { matchRoute, Navigate, RouteSwitch, useLocation, type RouteEntry } from '../lib/router'
 import { lazyComponent } from '../lib/load-once'
 import { PageBoundary } from './PageBoundary'
-import { SiteShell } from './SiteShell'
+import { SiteShell, type ShellHtml } from './SiteShell'
 import type { ConsultationAsks } from '../lib/consultation-asks'
 
-// Each kind of page is its own chunk: the code of one page never rides along on another.
+// Each kind of page is its own chunk: the code of one page never rides along on another. Its source
+// file is for the prerenderer's preload links; the browser's bundle leaves it out.
 const HomePage = lazyComponent(
   () => import('../features/home/HomePage').then((m) => m.HomePage),
-  'src/features/home/HomePage.tsx',
+  import.meta.env.SSR ? 'src/features/home/HomePage.tsx' : undefined,
 )
 const BlogListPage = lazyComponent(
   () => import('../features/blog/BlogListPage').then((m) => m.BlogListPage),
-  'src/features/blog/BlogListPage.tsx',
+  import.meta.env.SSR ? 'src/features/blog/BlogListPage.tsx' : undefined,
 )
 const BlogPostPage = lazyComponent(
   () => import('../features/blog/BlogPostPage').then((m) => m.BlogPostPage),
-  'src/features/blog/BlogPostPage.tsx',
+  import.meta.env.SSR ? 'src/features/blog/BlogPostPage.tsx' : undefined,
 )
 const ThankYouPage = lazyComponent(
   () => import('../features/pages/ThankYouPage').then((m) => m.ThankYouPage),
-  'src/features/pages/ThankYouPage.tsx',
+  import.meta.env.SSR ? 'src/features/pages/ThankYouPage.tsx' : undefined,
 )
 const PrivacyPage = lazyComponent(
   () => import('../features/privacy/PrivacyPage').then((m) => m.PrivacyPage),
-  'src/features/privacy/PrivacyPage.tsx',
+  import.meta.env.SSR ? 'src/features/privacy/PrivacyPage.tsx' : undefined,
 )
 const NotFoundPage = lazyComponent(
   () => import('../features/pages/NotFoundPage').then((m) => m.NotFoundPage),
-  'src/features/pages/NotFoundPage.tsx',
+  import.meta.env.SSR ? 'src/features/pages/NotFoundPage.tsx' : undefined,
 )
 
 /** Every route of the site, first match wins; anything else is the not-found page. */
@@ -59,12 +60,12 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   return pageAt(pathname)?.preload() ?? Promise.resolve()
 }
 
-/** The site; `footerHtml` and `asks` as SiteShell takes them. */
-export function App({ footerHtml, asks }: { footerHtml: string; asks?: ConsultationAsks }) {
+/** The site; `shellHtml` and `asks` as SiteShell takes them. */
+export function App({ shellHtml, asks }: { shellHtml: ShellHtml; asks?: ConsultationAsks }) {
   const { pathname } = useLocation()
   return (
-    <SiteShell footerHtml={footerHtml} asks={asks}>
-      <PageBoundary pathname={pathname}>
+    <SiteShell html={shellHtml} asks={asks}>
+      <PageBoundary key={pathname} pathname={pathname}>
         <RouteSwitch routes={routes} fallback={<NotFoundPage />} />
       </PageBoundary>
     </SiteShell>

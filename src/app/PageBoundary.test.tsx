@@ -19,7 +19,7 @@ it('shows the page as the server rendered it when rendering throws', async () =>
   const root = createRoot(container)
   await act(async () =>
     root.render(
-      <PageBoundary pathname="/blog">
+      <PageBoundary key="/blog" pathname="/blog">
         <Throws />
       </PageBoundary>,
     ),
@@ -27,7 +27,13 @@ it('shows the page as the server rendered it when rendering throws', async () =>
   expect(container.querySelector('h1')?.textContent).toBe('Blog')
   expect(container.textContent).toContain('Every post')
   // A new address gets its own chance to render.
-  await act(async () => root.render(<PageBoundary pathname="/">home</PageBoundary>))
+  await act(async () =>
+    root.render(
+      <PageBoundary key="/" pathname="/">
+        home
+      </PageBoundary>,
+    ),
+  )
   expect(container.textContent).toBe('home')
   root.unmount()
 })

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react'
+import { StaticHtml } from '../components/StaticHtml'
 
 /** The server-rendered page the browser received, kept before hydration replaces it. */
 let prerendered: { pathname: string; html: string } | undefined
@@ -11,6 +12,7 @@ export function keepPrerenderedPage(pathname: string, html: string) {
 /**
  * If rendering a page throws (bad data that slipped past the checks), the visitor keeps the page the
  * server rendered instead of a white screen; a page reached in the browser is loaded afresh instead.
+ * Keyed by the address where it is used: a new address is a new page, with its own chance to render.
  */
 export class PageBoundary extends Component<{ pathname: string; children: ReactNode }, { failed: boolean }> {
   state = { failed: false }
@@ -19,13 +21,8 @@ export class PageBoundary extends Component<{ pathname: string; children: ReactN
     return { failed: true }
   }
 
-  componentDidUpdate(previous: { pathname: string }) {
-    // A new address is a new page: it gets its own chance to render.
-    if (previous.pathname !== this.props.pathname && this.state.failed) this.setState({ failed: false })
-  }
-
-  componentDidCatch(error: unknown) {
-    console.error('The page could not be rendered; showing it as the server sent it:', error)
+  // React reports the error itself (console.error, its default for an error a boundary caught).
+  componentDidCatch() {
     if (prerendered?.pathname !== this.props.pathname) window.location.assign(this.props.pathname)
   }
 
@@ -33,6 +30,6 @@ export class PageBoundary extends Component<{ pathname: string; children: ReactN
     if (!this.state.failed) return this.props.children
     if (prerendered?.pathname !== this.props.pathname) return null
     // Our own server-rendered HTML of this very page, taken from the document before hydration.
-    return <div style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: prerendered.html }} />
+    return <StaticHtml name="page" html={prerendered.html} />
   }
 }

@@ -1,30 +1,12 @@
-import { Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { Suspense, useState, type ReactNode } from 'react'
 import { useLocation } from '../lib/router'
 import { Header } from '../components/Header'
 import { PreviewRibbon } from '../components/PreviewRibbon'
 import { ConsultationProvider, useConsultation, useConsultationOpen } from '../lib/consultation'
 import { useAutoOpen } from '../features/consultation/useAutoOpen'
 import { lazyComponent } from '../lib/load-once'
-import * as labels from 'site-part:labels'
 import type { ConsultationAsks } from '../lib/consultation-asks'
 import { StaticHtml } from '../components/StaticHtml'
-
-/**
- * A new route starts at the top (or at its #anchor), as a page load would. The page load itself is
- * left where the browser and the visitor put it: hydration may finish after they have scrolled.
- */
-function ScrollOnNavigate() {
-  const { pathname, hash } = useLocation()
-  const placed = useRef(pathname + hash)
-  useLayoutEffect(() => {
-    if (placed.current === pathname + hash) return
-    placed.current = pathname + hash
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
-    if (target) target.scrollIntoView()
-    else window.scrollTo(0, 0)
-  }, [pathname, hash])
-  return null
-}
 
 /** The popup's frame and the toasts its form shows: a chunk loaded the first time the popup opens. */
 const ConsultationParts = lazyComponent(() =>
@@ -42,26 +24,28 @@ function Consultation({ pathname }: { pathname: string }) {
   const isOpen = useConsultationOpen()
   const [asked, setAsked] = useState(false)
   if (isOpen && !asked) setAsked(true)
-  return asked ? <ConsultationParts variant={pathname.startsWith('/ai/') ? 'landing' : 'default'} /> : null
+  return asked ? <ConsultationParts /> : null
 }
 
 /**
- * What every page has around it. `footerHtml`: the footer, only links and words, as the build rendered
- * it (src/app/entry-server.tsx); the browser ships no code for it. `asks`: see ConsultationProvider.
+ * The parts of the shell that are only links and words, as the build rendered them
+ * (src/app/entry-server.tsx): the header's links and the footer. The browser ships no code for them.
  */
-export function SiteShell({ children, footerHtml, asks }: { children: ReactNode; footerHtml: string; asks?: ConsultationAsks }) {
+export interface ShellHtml {
+  header: string
+  footer: string
+}
+
+/** What every page has around it: `html` as ShellHtml says; `asks`: see ConsultationProvider. */
+export function SiteShell({ children, html, asks }: { children: ReactNode; html: ShellHtml; asks?: ConsultationAsks }) {
   const { pathname } = useLocation()
   const shell = (
     <ConsultationProvider asks={asks}>
-      <a className="skip-link" href="#main">
-        {labels.skipToContent}
-      </a>
-      <ScrollOnNavigate />
-      <Header />
+      <Header linksHtml={html.header} />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={null}>{children}</Suspense>
       </main>
-      <StaticHtml name="footer" html={footerHtml} />
+      <StaticHtml name="footer" html={html.footer} />
       <Suspense fallback={null}>
         <Consultation pathname={pathname} />
       </Suspense>

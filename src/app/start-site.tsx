@@ -1,40 +1,37 @@
 /** The site in the browser: React on the prerendered HTML. */
 import { startTransition, StrictMode } from 'react'
 import { BrowserRouter } from '../lib/router'
-import { createSiteDataStore, emptySiteData, SiteDataProvider } from '../lib/site-data'
 import type { ConsultationAsks } from '../lib/consultation-asks'
 import { keepLanding } from '../features/landing/LandingRoute'
 import { App, preloadRoute } from './App'
-import { INITIAL_DATA_ID, type InitialData } from './initial-data'
+import type { ShellHtml } from './SiteShell'
+import { initialData } from '../lib/initial-data'
 import { keepPrerenderedPage } from './PageBoundary'
 import { holdLateParts, releaseLateParts } from '../lib/late'
-
-function readInitialData(): InitialData {
-  const script = document.getElementById(INITIAL_DATA_ID)
-  return script?.textContent ? (JSON.parse(script.textContent) as InitialData) : emptySiteData
-}
 
 /** The HTML of a static part of the prerendered page (src/components/StaticHtml.tsx), as it is. */
 const staticHtml = (name: string) => document.querySelector(`[data-static="${name}"]`)?.innerHTML ?? ''
 
 /**
- * The dev server's page holds no prerendered HTML: its footer is rendered here, with the server
- * renderer (in a build this compiles away).
+ * The shell's static parts. The dev server's page holds no prerendered HTML: they are rendered here,
+ * with the server renderer (in a build this compiles away).
  */
-const footerHtml = (): string | Promise<string> =>
+const shellHtml = (): ShellHtml | Promise<ShellHtml> =>
   import.meta.env.DEV
-    ? Promise.all([import('../components/Footer'), import('react-dom/server')]).then(([{ Footer }, server]) =>
-        server.renderToStaticMarkup(<Footer />),
+    ? Promise.all([import('../components/HeaderLinks'), import('../components/Footer'), import('../lib/static-markup')]).then(
+        ([{ HeaderLinks }, { Footer }, { staticMarkup }]) => ({
+          header: staticMarkup(<HeaderLinks />),
+          footer: staticMarkup(<Footer />),
+        }),
       )
-    : staticHtml('footer')
+    : { header: staticHtml('header'), footer: staticHtml('footer') }
 
 /** Resolves in a new task: the browser may handle a tap or paint before the next step. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve))
 
 /** Starts the site: `asks` are the static sections' 'Talk to Expert' presses, heard by the entry. */
 export async function startSite(asks: ConsultationAsks) {
-  const { landing, ...data } = readInitialData()
-  const store = createSiteDataStore(data)
+  const { landing } = initialData()
   // Starting in steps keeps every task short on a mid-range phone: evaluating react-dom with the
   // site's modules in one go is a single long task (about 120 ms at 4x CPU slowdown). The site's
   // modules come first (this file's chunk), then react-dom, whose module is evaluated when its
@@ -46,11 +43,9 @@ export async function startSite(asks: ConsultationAsks) {
   if (landing) keepLanding(location.pathname, { ...landing, html: { top: staticHtml('top'), bottom: staticHtml('bottom') } })
   const app = (
     <StrictMode>
-      <SiteDataProvider store={store}>
-        <BrowserRouter onMove={releaseLateParts}>
-          <App footerHtml={await footerHtml()} asks={asks} />
-        </BrowserRouter>
-      </SiteDataProvider>
+      <BrowserRouter onMove={releaseLateParts}>
+        <App shellHtml={await shellHtml()} asks={asks} />
+      </BrowserRouter>
     </StrictMode>
   )
   // The current page's chunks are already preloaded; waiting for them lets hydration run without suspending.

@@ -1,9 +1,9 @@
-import { Link } from '../lib/router'
+import { Link } from '../lib/link'
 import type { PageCategory } from '../core/content'
 import { ROUTER_PATH } from '../core/routes'
 import { pagesIn } from '../lib/page-index'
 import footer from 'site-part:footer'
-import { site } from '../lib/site'
+import company from 'site-part:company'
 import * as labels from 'site-part:labels'
 import { Logo } from './Logo'
 
@@ -20,7 +20,6 @@ const FOOTER_LINKS_PER_GROUP = 30
 const year = String(__BUILD_YEAR__)
 
 export function Footer() {
-  const { company } = site
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">

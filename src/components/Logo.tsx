@@ -1,8 +1,7 @@
-import { site } from '../lib/site'
+import { logo, logoDark, name } from 'site-part:company'
 
 /** The logo in both themes; CSS shows the one that fits, so the prerendered HTML needs no script. */
 export function Logo({ lazy = false }: { lazy?: boolean }) {
-  const { name, logo, logoDark } = site.company
   const loading = lazy ? 'lazy' : undefined
   return (
     <>

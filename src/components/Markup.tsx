@@ -1,6 +1,6 @@
 import { createElement, type ReactNode } from 'react'
 import { ROUTER_PATH } from '../core/routes'
-import { Link } from '../lib/router'
+import { Link } from '../lib/link'
 import { DROP_WITH_CONTENT, isAllowedTag, MAX_MARKUP_DEPTH as MAX_DEPTH, safeHref, type MarkupNode } from '../core/markup-policy'
 
 function renderLink(attrs: unknown, content: ReactNode[] | undefined, key: number): ReactNode {

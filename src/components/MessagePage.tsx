@@ -1,4 +1,4 @@
-import { Link } from '../lib/router'
+import { Link } from '../lib/link'
 import { DocumentHead } from '../lib/document-head'
 
 /** A short page that says one thing and offers one way on: thank-you, not found, a missing post. */

@@ -2,7 +2,8 @@
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { BrowserRouter, Link, Navigate, useLocation, useNavigate } from './router'
+import { Link } from './link'
+import { BrowserRouter, Navigate, useLocation, useNavigate } from './router'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 

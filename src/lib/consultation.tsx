@@ -42,11 +42,8 @@ export function ConsultationProvider({ asks, children }: { asks?: ConsultationAs
   return <ControlsContext value={controls}>{children}</ControlsContext>
 }
 
-export function useConsultation(): Pick<ConsultationControls, 'open' | 'close'> {
-  const controls = use(ControlsContext)
-  if (!controls) throw new Error('useConsultation needs a ConsultationProvider above it')
-  return controls
-}
+/** Opens and closes the popup: under ConsultationProvider (the shell, and the build's static HTML). */
+export const useConsultation = (): Pick<ConsultationControls, 'open' | 'close'> => use(ControlsContext)!
 
 /** Whether the popup is open: for the popup itself. */
 export function useConsultationOpen(): boolean {

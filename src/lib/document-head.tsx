@@ -28,15 +28,9 @@ export function HeadProvider({ collector, children }: { collector: HeadCollector
   return <HeadCollectorContext value={collector}>{children}</HeadCollectorContext>
 }
 
-function setMeta(name: string, content: string) {
-  let meta = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)
-  if (!meta) {
-    meta = document.createElement('meta')
-    meta.name = name
-    document.head.append(meta)
-  }
-  meta.content = content
-}
+/** Every prerendered head has the description and robots meta (head-tags.ts): a move rewrites them. */
+const setMeta = (name: string, content: string) =>
+  document.head.querySelector(`meta[name="${name}"]`)?.setAttribute('content', content)
 
 /** The robots meta of a page: a preview build (VITE_PREVIEW=1) keeps every page out of search results. */
 export const robotsContent = (noindex?: boolean) =>

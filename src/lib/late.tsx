@@ -38,12 +38,15 @@ const useHydrating = () =>
 const SETTLED = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined })
 
 /**
- * Waits while the part hydrates until the visitor is near it. `use` is called on every render, a
- * settled promise when there is nothing to wait for: React reports a component that suspended in
- * one render and did not call `use` in the next (a part that waited, then was rendered afresh).
+ * Waits while the part hydrates until the visitor is near it, and says once it has hydrated. `use`
+ * is called on every render, a settled promise when there is nothing to wait for: React reports a
+ * component that suspended in one render and did not call `use` in the next (a part that waited,
+ * then was rendered afresh).
  */
 function WhenNear({ name, children }: { name: string; children: ReactNode }) {
   use((useHydrating() && held.get(name)?.ready) || SETTLED)
+  // Runs after the part's own effects: the part has hydrated.
+  useEffect(() => held.get(name)?.hydrated(), [name])
   return children
 }
 
@@ -58,7 +61,6 @@ export function latePart<P extends object>(name: string, load: () => Promise<Com
         <Suspense fallback={null}>
           <WhenNear name={name}>
             <Part {...props} />
-            <Hydrated name={name} />
           </WhenNear>
         </Suspense>
       </div>
@@ -78,12 +80,6 @@ export function releaseLateParts() {
 
 /** For the server: every part loaded, so the prerendered HTML holds them all. */
 export const loadLateParts = () => Promise.all([...parts.values()].map((part) => part.preload()))
-
-/** Says, once the part `name` has hydrated, that it has. Renders nothing. */
-function Hydrated({ name }: { name: string }) {
-  useEffect(() => held.get(name)?.hydrated(), [name])
-  return null
-}
 
 /**
  * For the browser, before it hydrates: each late part in `root`'s HTML waits until one of its

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { Link, matchRoute, RouteSwitch, StaticRouter, type RouteEntry } from './router'
+import { Link } from './link'
+import { matchRoute, RouteSwitch, StaticRouter, type RouteEntry } from './router'
 
 const routes: RouteEntry[] = [
   { path: '/', render: () => 'home' },

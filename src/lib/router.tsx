@@ -7,7 +7,6 @@ import {
   useLayoutEffect,
   useRef,
   useState,
-  type AnchorHTMLAttributes,
   type MouseEvent,
   type ReactNode,
 } from 'react'
@@ -54,7 +53,7 @@ export function StaticRouter({ location, children }: { location: string; childre
 
 /**
  * The browser's router over its session history. A move renders in a transition: the old page
- * stays until the new one can render. `onMove` hears each move just before it renders. Pushes and
+ * stays until the new one can render, then shows from its top. `onMove` hears each move just before it renders. Pushes and
  * replaces are heard at once, back/forward through popstate; a move to another origin is refused
  * by the browser itself (pushState throws on it).
  */
@@ -75,12 +74,30 @@ export function BrowserRouter({ children, onMove }: { children: ReactNode; onMov
       history[options?.replace ? 'replaceState' : 'pushState'](null, '', to)
       moved()
     }
+    // The links of the HTML the build rendered (StaticHtml) navigate as Link's do, through one listener.
+    const followStatic = (event: Click & { target: EventTarget | null }) => {
+      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('[data-static] a[href]') : null
+      if (link) follow(event, navigation.current, link.getAttribute('href')!, link.getAttribute('target') ?? undefined)
+    }
     addEventListener('popstate', moved)
+    document.addEventListener('click', followStatic)
     return () => {
       removeEventListener('popstate', moved)
+      document.removeEventListener('click', followStatic)
       navigation.current = null
     }
   }, [])
+  // A move starts at the top of the new page (or at its #anchor), as a page load would; the page
+  // load itself is left where the browser and the visitor put it: hydration may end after a scroll.
+  const { pathname, hash } = current
+  const placed = useRef(pathname + hash)
+  useLayoutEffect(() => {
+    if (placed.current === pathname + hash) return
+    placed.current = pathname + hash
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
+    if (target) target.scrollIntoView()
+    else scrollTo(0, 0)
+  }, [pathname, hash])
   return (
     <Navigation value={navigation}>
       <LocationContext value={current}>{children}</LocationContext>
@@ -101,10 +118,11 @@ export function Navigate({ to, replace }: { to: string; replace?: boolean }) {
   return null
 }
 
-type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; replace?: boolean }
+/** A click, as React hands it to a handler or the browser to a listener. */
+type Click = Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey' | 'defaultPrevented' | 'preventDefault'>
 
 /** A click the browser would follow in this tab: the main button, no modifier key, no other target. */
-const isPlainClick = (event: MouseEvent, target?: string) =>
+const isPlainClick = (event: Click, target?: string) =>
   event.button === 0 && (!target || target === '_self') && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey
 
 /**
@@ -112,32 +130,17 @@ const isPlainClick = (event: MouseEvent, target?: string) =>
  * (`/ai/…`), so the href is the address itself; any other address is left to the browser, as is
  * every link outside BrowserRouter.
  */
-function follow(event: MouseEvent, navigate: NavigateFunction | null, to: string, target?: string, replace?: boolean) {
+function follow(event: Click, navigate: NavigateFunction | null, to: string, target?: string, replace?: boolean) {
   if (event.defaultPrevented || !navigate || !/^\/(?!\/)/.test(to) || !isPlainClick(event, target)) return
   event.preventDefault()
   // A link to the address the visitor is at replaces it in the history instead of adding it again.
   navigate(to, { replace: replace ?? location.pathname + location.search + location.hash === to })
 }
 
-/** An in-site link: a real `<a href>` that navigates without a page load on a plain left click. */
-export function Link({ to, replace, onClick, target, ...rest }: LinkProps) {
+/** Follows a plain click on an in-site address as a move of the router: for Link and the build's HTML. */
+export function useFollow() {
   const navigation = use(Navigation)
-  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(event)
-    follow(event, navigation.current, to, target, replace)
-  }
-  return <a {...rest} href={to} target={target} onClick={handleClick} />
-}
-
-/** A click handler for HTML the build rendered (StaticHtml): its in-site links navigate as Link's do. */
-export function useFollowLinks() {
-  const navigation = use(Navigation)
-  return (event: MouseEvent<HTMLElement>) => {
-    const link = event.target instanceof Element ? event.target.closest('a') : null
-    const to = link?.getAttribute('href')
-    if (link && to && event.currentTarget.contains(link))
-      follow(event, navigation.current, to, link.getAttribute('target') ?? undefined)
-  }
+  return (event: Click, to: string, target?: string, replace?: boolean) => follow(event, navigation.current, to, target, replace)
 }
 
 type Params = Readonly<Record<string, string | undefined>>

@@ -1,5 +1,6 @@
 import { createContext, use, useSyncExternalStore, type ReactNode } from 'react'
 import type { ApiBlog } from '../core/blog'
+import { initialData } from './initial-data'
 
 /**
  * A post's body as the store holds it: asked for, arrived (the build's blocks or another API's
@@ -47,16 +48,19 @@ export const emptySiteData: SiteDataState = { blogs: [], blogsLoading: true }
 
 const SiteDataContext = createContext<SiteDataStore | null>(null)
 
+/** The browser's one store, from the data its first page was rendered with. */
+let browserStore: SiteDataStore | undefined
+
+/** The store of a server render, or of the form editor's preview; in the browser the page has its own. */
 export function SiteDataProvider({ store, children }: { store: SiteDataStore; children: ReactNode }) {
   return <SiteDataContext value={store}>{children}</SiteDataContext>
 }
 
-/** The store itself, for a page that fills it (a post's body). */
-export function useSiteDataStore(): SiteDataStore {
-  const store = use(SiteDataContext)
-  if (!store) throw new Error('useSiteData needs a SiteDataProvider above it')
-  return store
-}
+/**
+ * The store itself, for a page that fills it (a post's body). Only the parts that show its data
+ * load this module: the code that starts a page has none of it.
+ */
+export const useSiteDataStore = (): SiteDataStore => use(SiteDataContext) ?? (browserStore ??= createSiteDataStore(initialData()))
 
 export function useSiteData(): SiteDataState {
   const store = useSiteDataStore()

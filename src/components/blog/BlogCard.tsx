@@ -1,4 +1,4 @@
-import { Link } from '../../lib/router'
+import { Link } from '../../lib/link'
 import * as labels from 'site-part:labels'
 import { BlogImage } from './BlogImage'
 import { blogExcerpt, blogTitle, type ApiBlog } from '../../core/blog'

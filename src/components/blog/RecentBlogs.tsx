@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { Link } from '../../lib/router'
+import { Link } from '../../lib/link'
 import * as labels from 'site-part:labels'
 import { lazyComponent } from '../../lib/load-once'
 import { BlogCard } from './BlogCard'

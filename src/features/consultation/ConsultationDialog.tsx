@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react'
-import { site } from '../../lib/site'
+import copy from 'site-part:consultation'
 import * as labels from 'site-part:labels'
 import { lazyComponent } from '../../lib/load-once'
 import { useConsultation, useConsultationOpen } from '../../lib/consultation'
@@ -15,7 +15,6 @@ export function ConsultationDialog({ variant }: { variant: 'landing' | 'default'
   const { close } = useConsultation()
   const isOpen = useConsultationOpen()
   const ref = useRef<HTMLDialogElement>(null)
-  const copy = site.consultation
   // Once opened, the form stays mounted: closing and reopening keeps what the visitor typed.
   const [opened, setOpened] = useState(false)
   if (isOpen && !opened) setOpened(true)

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useNavigate } from '../../lib/router'
-import { site } from '../../lib/site'
+import copy from 'site-part:consultation'
 import { PREVIEW_WORDS } from '../../components/PreviewRibbon'
 import {
   HONEYPOT_FIELD,
@@ -34,7 +34,6 @@ const inputProps: Record<
  * corrections; a failed send keeps everything typed. `onSent` runs after a lead was stored.
  */
 export function ConsultationForm({ queryHeading, onSent }: { queryHeading: string; onSent: () => void }) {
-  const copy = site.consultation
   const id = useId()
   const navigate = useNavigate()
   const [values, setValues] = useState<LeadValues>(empty)

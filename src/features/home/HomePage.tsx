@@ -1,4 +1,4 @@
-import { Link } from '../../lib/router'
+import { Link } from '../../lib/link'
 import { DocumentHead } from '../../lib/document-head'
 import type { PageCategory } from '../../core/content'
 import { pagesIn } from '../../lib/page-index'

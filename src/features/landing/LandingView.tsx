@@ -15,15 +15,18 @@ export function LandingView({ view, route }: { view: View; route: string }) {
   const { head } = view
   return (
     <div className="landing">
+      {/* The structured data is the prerendered head's alone: the browser's bundle leaves it out. */}
       <DocumentHead
         title={head.title}
         description={head.description}
         path={route}
-        breadcrumbs={[
-          { name: labels.home, path: '/' },
-          { name: head.label, path: route },
-        ]}
-        service={{ name: head.serviceName, description: head.description }}
+        {...(import.meta.env.SSR && {
+          breadcrumbs: [
+            { name: labels.home, path: '/' },
+            { name: head.label, path: route },
+          ],
+          service: { name: head.serviceName, description: head.description },
+        })}
       />
       <StaticHtml name="top" html={view.html.top} />
       <Islands faq={view.faq} />

@@ -1,11 +1,7 @@
-import type { ReactNode } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
 import type { PageData } from '../../core/content'
 import type { LandingView } from '../../core/landing-view'
-import { ConsultationProvider } from '../../lib/consultation'
+import { staticMarkup as staticHtml } from '../../lib/static-markup'
 import { islandsOf, LandingBottom, LandingTop } from './LandingPage'
-
-const staticHtml = (node: ReactNode) => renderToStaticMarkup(<ConsultationProvider>{node}</ConsultationProvider>)
 
 /**
  * A landing page as the browser gets it: the static sections rendered to HTML here, by the build (and

@@ -1,4 +1,4 @@
-import { Link } from '../../../../lib/router'
+import { Link } from '../../../../lib/link'
 import './Breadcrumb.css'
 
 export function Breadcrumb({ homeLabel, currentLabel }: { homeLabel: string; currentLabel: string }) {
