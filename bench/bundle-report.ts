@@ -40,8 +40,9 @@ export function startupScripts(html: string): StartupScripts {
 
 /** The byte budgets in KB of gzip (1 KB = 1024 bytes): tests/budgets.test.ts asserts them, the bench prints them. */
 export const BYTE_BUDGETS_KB = {
-  sharedJs: 74,
-  landingStartupJs: 74,
+  // 70.3 KB is 71,987 bytes: under the 72,000 a page's start may run before any interaction.
+  sharedJs: 70.3,
+  landingStartupJs: 70.3,
   pageChunkMax: 8,
   landingHtmlMax: 40,
   css: 20,

@@ -100,8 +100,8 @@ describe('parts of a page that load late (Chromium)', () => {
       await route.continue()
     })
     await page.goto(`${ctx.site.url}/ai/Ai-Development`)
-    // The entry, inline in the page, has run once the document has its click listener: the only
-    // one before the site's chunk, which is held back, runs.
+    // The loader script, inline in the page, has run once the document has its click listener: the
+    // only one before the site's chunk, which is held back, runs.
     const cdp = await page.context().newCDPSession(page)
     const { result: documentObject } = await cdp.send('Runtime.evaluate', { expression: 'document' })
     const documentClickListeners = async () =>

@@ -3,7 +3,6 @@ import { matchRoute, Navigate, RouteSwitch, useLocation, type RouteEntry } from 
 import { lazyComponent } from '../lib/load-once'
 import { PageBoundary } from './PageBoundary'
 import { SiteShell, type ShellHtml } from './SiteShell'
-import type { ConsultationAsks } from '../lib/consultation-asks'
 
 // Each kind of page is its own chunk: the code of one page never rides along on another. Its source
 // file is for the prerenderer's preload links; the browser's bundle leaves it out.
@@ -60,11 +59,11 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   return pageAt(pathname)?.preload() ?? Promise.resolve()
 }
 
-/** The site; `shellHtml` and `asks` as SiteShell takes them. */
-export function App({ shellHtml, asks }: { shellHtml: ShellHtml; asks?: ConsultationAsks }) {
+/** The site; `shellHtml` as SiteShell takes it. */
+export function App({ shellHtml }: { shellHtml: ShellHtml }) {
   const { pathname } = useLocation()
   return (
-    <SiteShell html={shellHtml} asks={asks}>
+    <SiteShell html={shellHtml}>
       <PageBoundary key={pathname} pathname={pathname}>
         <RouteSwitch routes={routes} fallback={<NotFoundPage />} />
       </PageBoundary>

@@ -5,7 +5,6 @@ import { PreviewRibbon } from '../components/PreviewRibbon'
 import { ConsultationProvider, useConsultation, useConsultationOpen } from '../lib/consultation'
 import { useAutoOpen } from '../features/consultation/useAutoOpen'
 import { lazyComponent } from '../lib/load-once'
-import type { ConsultationAsks } from '../lib/consultation-asks'
 import { StaticHtml } from '../components/StaticHtml'
 
 /** The popup's frame and the toasts its form shows: a chunk loaded the first time the popup opens. */
@@ -36,11 +35,11 @@ export interface ShellHtml {
   footer: string
 }
 
-/** What every page has around it: `html` as ShellHtml says; `asks`: see ConsultationProvider. */
-export function SiteShell({ children, html, asks }: { children: ReactNode; html: ShellHtml; asks?: ConsultationAsks }) {
+/** What every page has around it: `html` as ShellHtml says. */
+export function SiteShell({ children, html }: { children: ReactNode; html: ShellHtml }) {
   const { pathname } = useLocation()
   const shell = (
-    <ConsultationProvider asks={asks}>
+    <ConsultationProvider>
       <Header linksHtml={html.header} />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={null}>{children}</Suspense>

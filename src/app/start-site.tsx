@@ -1,7 +1,6 @@
 /** The site in the browser: React on the prerendered HTML. */
 import { startTransition, StrictMode } from 'react'
 import { BrowserRouter } from '../lib/router'
-import type { ConsultationAsks } from '../lib/consultation-asks'
 import { keepLanding } from '../features/landing/LandingRoute'
 import { App, preloadRoute } from './App'
 import type { ShellHtml } from './SiteShell'
@@ -29,8 +28,8 @@ const shellHtml = (): ShellHtml | Promise<ShellHtml> =>
 /** Resolves in a new task: the browser may handle a tap or paint before the next step. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve))
 
-/** Starts the site: `asks` are the static sections' 'Talk to Expert' presses, heard by the entry. */
-export async function startSite(asks: ConsultationAsks) {
+/** Starts the site. */
+export async function startSite() {
   const { landing } = initialData()
   // Starting in steps keeps every task short on a mid-range phone: evaluating react-dom with the
   // site's modules in one go is a single long task (about 120 ms at 4x CPU slowdown). The site's
@@ -44,7 +43,7 @@ export async function startSite(asks: ConsultationAsks) {
   const app = (
     <StrictMode>
       <BrowserRouter onMove={releaseLateParts}>
-        <App shellHtml={await shellHtml()} asks={asks} />
+        <App shellHtml={await shellHtml()} />
       </BrowserRouter>
     </StrictMode>
   )

@@ -74,3 +74,34 @@ describe('deferred scripts loader', () => {
     expect(window.document.head.children).toHaveLength(0)
   })
 })
+
+describe("the loader's ear for 'Talk to Expert' in static HTML", () => {
+  const staticButton =
+    '<div data-static="top"><button aria-haspopup="dialog">Talk</button></div><button aria-haspopup="dialog">Own</button>'
+  const press = (window: JSDOM['window'], selector: string) => window.document.querySelector<HTMLElement>(selector)!.click()
+  const kept = (window: JSDOM['window']) => 'consultationAsked' in window.document.documentElement.dataset
+
+  it('keeps a press made before the popup is there, as a mark on <html>', async () => {
+    const window = await pageWith('deferredScripts', staticButton)
+    press(window, '[data-static] button')
+    expect(kept(window)).toBe(true)
+  })
+
+  it('tells the popup of a press once it listens, and keeps nothing', async () => {
+    const window = await pageWith('deferredScripts', staticButton)
+    let heard = 0
+    window.document.addEventListener('consultation-ask', (event) => {
+      event.preventDefault()
+      heard++
+    })
+    press(window, '[data-static] button')
+    expect(heard).toBe(1)
+    expect(kept(window)).toBe(false)
+  })
+
+  it('leaves alone a button outside the static HTML: its own handler opens the popup', async () => {
+    const window = await pageWith('deferredScripts', staticButton)
+    press(window, 'body > button')
+    expect(kept(window)).toBe(false)
+  })
+})

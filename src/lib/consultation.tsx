@@ -1,5 +1,5 @@
 import { createContext, use, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
-import type { ConsultationAsks } from './consultation-asks'
+import { CONSULTATION_ASK_EVENT, takeKeptAsk } from './consultation-asks'
 
 interface ConsultationControls {
   /** Opens the consultation popup; focus returns to the element that was focused when it closes. */
@@ -35,10 +35,18 @@ function createControls(): ConsultationControls {
 
 const ControlsContext = createContext<ConsultationControls | null>(null)
 
-/** `asks`: the presses of the static sections' buttons (src/lib/consultation-asks.ts), in the browser. */
-export function ConsultationProvider({ asks, children }: { asks?: ConsultationAsks; children: ReactNode }) {
+/** The popup's state; in the browser it also opens for the static sections' buttons (src/lib/consultation-asks.ts). */
+export function ConsultationProvider({ children }: { children: ReactNode }) {
   const [controls] = useState(createControls)
-  useEffect(() => asks?.handle(controls.open), [asks, controls])
+  useEffect(() => {
+    const ask = (event: Event) => {
+      event.preventDefault()
+      controls.open()
+    }
+    if (takeKeptAsk()) controls.open()
+    document.addEventListener(CONSULTATION_ASK_EVENT, ask)
+    return () => document.removeEventListener(CONSULTATION_ASK_EVENT, ask)
+  }, [controls])
   return <ControlsContext value={controls}>{children}</ControlsContext>
 }
 
