@@ -93,7 +93,10 @@ async function pageShell(template: string, outDir: string, manifest: Record<stri
   const css = (await Promise.all(cssFiles.map((f) => readFile(path.join(outDir, f), 'utf8')))).join('\n')
   let shell = template
   for (const file of cssFiles) shell = shell.replace(new RegExp(`\\s*<link rel="stylesheet"[^>]*href="/${file}"[^>]*>`), '')
-  shell = shell.replace('</head>', `  <style>${css}</style>\n  </head>`)
+  // `data-precedence`: React puts the stylesheet a lazily loaded part renders (<link precedence>,
+  // the privacy page's, the toasts') after the last one it finds so marked; unmarked, the site's
+  // own would come after theirs and win where both set a property.
+  shell = shell.replace('</head>', `  <style data-precedence="site">${css}</style>\n  </head>`)
   // The entry script and its preloads move into an inert template that a tiny loader starts after
   // the first paint (src/lib/theme.ts): the page paints from HTML and CSS alone.
   const scriptTags: string[] = []

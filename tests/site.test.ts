@@ -220,6 +220,21 @@ describe('prerendered site in Chromium', () => {
     await page.close()
   })
 
+  it("shows the privacy notice in its own stylesheet, served or reached by a move, the site's styles under it", async () => {
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 800 } })
+    await page.addInitScript(() => sessionStorage.setItem('lead-sent', '1'))
+    // The notice's column is 820 px (PrivacyPage.css) inside the site's 1,200 px container.
+    const column = () => page.evaluate(() => getComputedStyle(document.querySelector('.privacy')!).maxWidth)
+    await gotoHydrated(page, ctx.site.url + '/privacy')
+    expect(await column()).toBe('820px')
+    await gotoHydrated(page, ctx.site.url + '/')
+    await page.locator('a[href="/privacy"]').first().click()
+    await page.waitForURL((url) => url.pathname === '/privacy')
+    await page.locator('.privacy').waitFor()
+    expect(await column()).toBe('820px')
+    await page.close()
+  })
+
   it('leaves a Ctrl-click on a site link to the browser: a new tab, this page stays', async () => {
     const page = await ctx.browser.newPage()
     await page.addInitScript(() => sessionStorage.setItem('lead-sent', '1'))
