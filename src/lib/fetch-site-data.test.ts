@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { askForBlogList, keepBlogList, startSiteDataFetch } from './fetch-site-data'
-import { createSiteDataStore, emptySiteData } from './site-data'
+import { createSiteDataStore } from './site-data'
+import { emptySiteData } from './initial-data'
 
 const post = { id: 1, custom_url: 'first-post', image: '/images/a.webp', meta_title: 'First', meta_desc: 'About it' }
 

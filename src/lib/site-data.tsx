@@ -44,8 +44,6 @@ export function createSiteDataStore(initial: SiteDataState): SiteDataStore {
   }
 }
 
-export const emptySiteData: SiteDataState = { blogs: [], blogsLoading: true }
-
 const SiteDataContext = createContext<SiteDataStore | null>(null)
 
 /** The browser's one store, from the data its first page was rendered with. */
