@@ -51,7 +51,9 @@ function importsWithoutLoader(): Plugin {
  * React's packages choose their production or development build when they run (`index.js` requires
  * one file or the other by NODE_ENV), a wrapper the bundler keeps, with react-dom's check for the
  * developer tools, in every page's script. The browser's production bundle imports the production
- * files themselves: 0.2 KB gzip less at every page's start.
+ * files themselves: 0.2 KB gzip less at every page's start. Only a production build (NODE_ENV
+ * production, as Vite reads it): a build under another NODE_ENV (the tests') keeps React's
+ * development build whole, as the JSX compiled for it expects.
  */
 function reactProductionFiles(root: string): Plugin {
   const require = createRequire(path.join(root, 'package.json'))
@@ -62,12 +64,14 @@ function reactProductionFiles(root: string): Plugin {
     'react-dom/client': ['react-dom', 'react-dom-client.production.js'],
     scheduler: ['scheduler', 'scheduler.production.js'],
   }
+  let production = false
   return {
     name: 'react-production-files',
     enforce: 'pre',
     apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved: (config) => void (production = config.isProduction),
     resolveId(id) {
-      const file = files[id]
+      const file = production ? files[id] : undefined
       return file && path.join(path.dirname(require.resolve(`${file[0]}/package.json`)), 'cjs', file[1])
     },
   }

@@ -164,7 +164,7 @@ describe('static site', () => {
       const response = await get(route)
       const csp = response.headers.get('content-security-policy')!
       const entry = /<script type="module">([\s\S]*?)<\/script>/.exec(await response.text())![1]
-      expect(entry).toMatch(/from"\/assets\/framework-/)
+      expect(entry).toMatch(/from"\/assets\/site-/)
       const scriptSources = /script-src ([^;]*)/.exec(csp)![1].split(' ')
       expect(scriptSources).toContain(`'sha256-${createHash('sha256').update(entry).digest('base64')}'`)
       expect(scriptSources).not.toContain("'unsafe-inline'")
