@@ -22,6 +22,11 @@ describe('codegen', () => {
         '  { route: "/ai/b-page", label: "B", category: "location", load: () => import("page-data:b-page") },\n' +
         ']\n',
     )
+    // The rows go in after the formatter ran: they must be what it would have made of them.
+    const { Project, ts } = await import('ts-morph')
+    const file = new Project({ useInMemoryFileSystem: true }).createSourceFile('page-routes.ts', first)
+    file.formatText({ indentSize: 2, tabSize: 2, convertTabsToSpaces: true, semicolons: ts.SemicolonPreference.Remove })
+    expect(file.getFullText()).toBe(first)
   })
 
   it('makes the route table only for new routes: the same routes elsewhere never load ts-morph', async () => {

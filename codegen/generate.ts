@@ -89,34 +89,22 @@ export async function generatePageRoutes(pages: readonly Pick<PageEntry, 'route'
         docs: ["Every landing page, sorted by route. `load` fetches the page's own chunk."],
         isExported: true,
         declarationKind: VariableDeclarationKind.Const,
-        declarations: [
-          {
-            name: 'pageRoutes',
-            type: 'readonly PageRoute[]',
-            // One line per page: a table reads, and diffs, by row. String literals as JSON writes them.
-            initializer: (writer) => {
-              writer.write('[').newLine()
-              for (const page of sorted) {
-                const [route, label, category, data] = [
-                  page.route,
-                  page.data.label,
-                  page.data.category,
-                  pageDataSpecifier(page.route),
-                ]
-                writer
-                  .write(`{ route: ${JSON.stringify(route)}, label: ${JSON.stringify(label)}, `)
-                  .write(`category: ${JSON.stringify(category)}, load: () => import(${JSON.stringify(data)}) },`)
-                  .newLine()
-              }
-              writer.write(']')
-            },
-          },
-        ],
+        declarations: [{ name: 'pageRoutes', type: 'readonly PageRoute[]', initializer: '[]' }],
       },
     ],
   })
-  // The project's style: two spaces, no semicolons.
+  // The project's style: two spaces, no semicolons. The rows go in after the formatter has run, in
+  // that style already: formatting them too changed no byte and cost 0.4 s at 1,000 pages, 0.85 s
+  // at 5,000 (the formatter's first run in a process), against a few ms to parse them.
   file.formatText({ indentSize: 2, tabSize: 2, convertTabsToSpaces: true, semicolons: ts.SemicolonPreference.Remove })
+  // One line per page: a table reads, and diffs, by row. String literals as JSON writes them.
+  const rows = sorted.map(
+    ({ route, data }) =>
+      `  { route: ${JSON.stringify(route)}, label: ${JSON.stringify(data.label)}, ` +
+      `category: ${JSON.stringify(data.category)}, load: () => import(${JSON.stringify(pageDataSpecifier(route))}) },\n`,
+  )
+  const table = file.getVariableDeclarationOrThrow('pageRoutes').getInitializerOrThrow()
+  file.replaceText([table.getStart(), table.getEnd()], `[\n${rows.join('')}]`)
   return file.getFullText()
 }
 
