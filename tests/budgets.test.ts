@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { gzipSync } from 'node:zlib'
 import type { Request } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { BYTE_BUDGETS_KB as BUDGET, bundleReport, LATE_LIBRARIES, startupScripts } from '../bench/bundle-report.ts'
@@ -94,6 +95,37 @@ describe('what a landing page fetches (Chromium)', () => {
     await blogs
     await page.locator('.blog-carousel__prev').waitFor()
     expect(api).toEqual(['/api/blogs/blog'])
+    await page.close()
+  })
+
+  it('loads at most 20 KB gzip of further script when the visitor scrolls to the end', async () => {
+    const page = await ctx.browser.newPage({ viewport: { width: 412, height: 823 } })
+    await page.addInitScript(() => sessionStorage.setItem('lead-sent', '1'))
+    const pending = new Set<Request>()
+    const sizes: Promise<number>[] = []
+    let started = false
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') pending.add(r)
+    })
+    page.on('requestfailed', (r) => pending.delete(r))
+    page.on('requestfinished', (r) => {
+      pending.delete(r)
+      if (started && r.resourceType() === 'script')
+        sizes.push(r.response().then(async (response) => (response ? gzipSync(await response.body(), { level: 9 }).length : 0)))
+    })
+    await gotoHydrated(page, `${ctx.site.url}/ai/Ai-Development`)
+    await expect.poll(() => pending.size).toBe(0)
+    started = true
+    // Down the page a screen at a time, as a reader goes, to the footer.
+    for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 800) {
+      await page.mouse.wheel(0, 800)
+      await page.evaluate(() => new Promise(requestAnimationFrame))
+    }
+    await page.locator('.blog-carousel__prev').waitFor()
+    await expect.poll(() => pending.size).toBe(0)
+    const further = (await Promise.all(sizes)).reduce((sum, n) => sum + n, 0)
+    expect(sizes.length).toBeGreaterThan(0)
+    expect(further).toBeLessThanOrEqual(20 * KB)
     await page.close()
   })
 
