@@ -99,7 +99,8 @@ describe('parts of a page that load late (Chromium)', () => {
       await released
       await route.continue()
     })
-    await page.goto(`${ctx.site.url}/ai/Ai-Development`)
+    // Not until `load`: the held chunk, asked for before the page's pictures have all arrived, holds it back.
+    await page.goto(`${ctx.site.url}/ai/Ai-Development`, { waitUntil: 'domcontentloaded' })
     // The loader script, inline in the page, has run once the document has its click listener: the
     // only one before the site's chunk, which is held back, runs.
     const cdp = await page.context().newCDPSession(page)
