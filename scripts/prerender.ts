@@ -111,7 +111,7 @@ async function pageShell(template: string, outDir: string, manifest: Record<stri
     const entry = /^<script type="module"[^>]*src="\/([^"]+)"/.exec(tag)?.[1]
     if (entry) scriptTags[i] = `<script type="module">${await inlineModule(entry, outDir)}</script>`
   }
-  // The entry starts the site in steps through dynamic imports (src/app/entry-client.tsx): startup JS too.
+  // What the entry imports, statically or not (src/app/entry-client.tsx): startup JS too.
   const entryChunks = Object.entries(manifest)
     .filter(([, c]) => c.isEntry)
     .flatMap(([key, c]) => [key, ...(c.dynamicImports ?? [])].flatMap((k) => chunkClosure(manifest, k)))
