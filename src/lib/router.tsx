@@ -53,9 +53,9 @@ export function StaticRouter({ location, children }: { location: string; childre
 
 /**
  * The browser's router over its session history. A move renders in a transition: the old page
- * stays until the new one can render, then shows from its top. `onMove` hears each move just before it renders. Pushes and
- * replaces are heard at once, back/forward through popstate; a move to another origin is refused
- * by the browser itself (pushState throws on it).
+ * stays until the new one can render, then shows from its top. `onMove` hears each move just
+ * before it renders. Pushes and replaces are heard at once, back/forward through popstate; a move
+ * to another origin is refused by the browser itself (pushState throws on it).
  */
 export function BrowserRouter({ children, onMove }: { children: ReactNode; onMove?: () => void }) {
   const here = () => parse(location.pathname + location.search + location.hash)
