@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib'
 import { filesUnder } from '../codegen/files.ts'
 
 /** Gzip size of a text, as budgets are stated in gzip bytes. */
-const gzipTextBytes = (text: string | Buffer) => gzipSync(text, { level: 9 }).length
+export const gzipTextBytes = (text: string | Buffer) => gzipSync(text, { level: 9 }).length
 
 /** Gzip size of a file, as budgets are stated in gzip bytes. */
 export const gzipBytes = (file: string) => gzipTextBytes(readFileSync(file))

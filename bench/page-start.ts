@@ -1,6 +1,6 @@
-import { gzipSync } from 'node:zlib'
 import type { Browser } from 'playwright-core'
 import { pageIsHydrated } from '../tools/chromium.ts'
+import { gzipTextBytes } from './bundle-report.ts'
 
 /** A page's start in Chromium, cache off, nothing clicked or scrolled, the CPU slowed down. */
 export interface PageStart {
@@ -57,7 +57,7 @@ export async function measurePageStart(browser: Browser, url: string, { cpu = 4,
     if (response.request().resourceType() === 'script')
       bodies.push(
         response.body().then(
-          (body) => gzipSync(body, { level: 9 }).length,
+          (body) => gzipTextBytes(body),
           () => 0,
         ),
       )
@@ -75,7 +75,7 @@ export async function measurePageStart(browser: Browser, url: string, { cpu = 4,
   const sizes = await Promise.all(bodies)
   await context.close()
   // An inline module (the entry) is script the start runs: its bytes count as a file's would.
-  const gzipped = (texts: string[]) => texts.reduce((sum, text) => sum + gzipSync(text, { level: 9 }).length, 0)
+  const gzipped = (texts: string[]) => texts.reduce((sum, text) => sum + gzipTextBytes(text), 0)
   return {
     scripts: sizes.length,
     scriptBytes: sizes.reduce((sum, n) => sum + n, 0) + gzipped(inlineModules),

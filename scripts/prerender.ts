@@ -98,7 +98,7 @@ async function pageShell(template: string, outDir: string, manifest: Record<stri
   // own would come after theirs and win where both set a property.
   shell = shell.replace('</head>', `  <style data-precedence="site">${css}</style>\n  </head>`)
   // The entry script and its preloads move into an inert template that a tiny loader starts after
-  // the first paint (src/lib/theme.ts): the page paints from HTML and CSS alone.
+  // the first paint (src/head/deferred-scripts.ts): the page paints from HTML and CSS alone.
   const scriptTags: string[] = []
   shell = shell.replace(/\s*<(script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>/g, (tag) => {
     scriptTags.push(tag.trim())

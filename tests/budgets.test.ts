@@ -1,9 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
 import type { Request } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { BYTE_BUDGETS_KB as BUDGET, bundleReport, LATE_LIBRARIES, startupScripts } from '../bench/bundle-report.ts'
+import { BYTE_BUDGETS_KB as BUDGET, bundleReport, gzipTextBytes, LATE_LIBRARIES, startupScripts } from '../bench/bundle-report.ts'
 import { gotoHydrated, useSiteInChromium } from './browser.ts'
 
 /** Byte budgets (gzip, 1 KB = 1024 bytes), asserted on the built dist/. */
@@ -111,7 +110,7 @@ describe('what a landing page fetches (Chromium)', () => {
     page.on('requestfinished', (r) => {
       pending.delete(r)
       if (started && r.resourceType() === 'script')
-        sizes.push(r.response().then(async (response) => (response ? gzipSync(await response.body(), { level: 9 }).length : 0)))
+        sizes.push(r.response().then(async (response) => (response ? gzipTextBytes(await response.body()) : 0)))
     })
     await gotoHydrated(page, `${ctx.site.url}/ai/Ai-Development`)
     await expect.poll(() => pending.size).toBe(0)

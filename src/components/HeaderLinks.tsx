@@ -5,9 +5,10 @@ import { Logo } from './Logo'
 import { TalkToExpertButton } from './TalkToExpertButton'
 
 /**
- * The link past the header, the header's logo, menu links and 'Talk to Expert' button: only links and a button, so the build
- * renders them once and the browser ships no code for them (src/components/StaticHtml.tsx). The
- * menu shows on a phone when the header around it says so (`site-header--menu-open`).
+ * The link past the header, the header's logo, menu links and 'Talk to Expert' button: only links
+ * and a button, so the build renders them once and the browser ships no code for them
+ * (src/components/StaticHtml.tsx). The menu shows on a phone when the header around it says so
+ * (`site-header--menu-open`).
  */
 export function HeaderLinks() {
   return (

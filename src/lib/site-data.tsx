@@ -58,7 +58,13 @@ export function SiteDataProvider({ store, children }: { store: SiteDataStore; ch
  * The store itself, for a page that fills it (a post's body). Only the parts that show its data
  * load this module: the code that starts a page has none of it.
  */
-export const useSiteDataStore = (): SiteDataStore => use(SiteDataContext) ?? (browserStore ??= createSiteDataStore(initialData()))
+export const useSiteDataStore = (): SiteDataStore => use(SiteDataContext) ?? (browserStore ??= browserSiteData())
+
+/** The site data of the page the browser opened: its JSON less the landing islands' (start-site's). */
+function browserSiteData(): SiteDataStore {
+  const { landing: _landing, ...data } = initialData()
+  return createSiteDataStore(data)
+}
 
 export function useSiteData(): SiteDataState {
   const store = useSiteDataStore()
