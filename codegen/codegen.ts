@@ -1,11 +1,18 @@
-/** `npm run codegen`: content types and the page route manifest, from schema/ and content/. */
+/**
+ * `npm run codegen`: content types and the page route manifest, from schema/ and content/.
+ * `--types`: the content types alone, from schema/ (what the server's compile reads).
+ */
 import { performance } from 'node:perf_hooks'
 import { loadContent } from './content.ts'
 import { errorsAmong } from '../checker/errors.ts'
-import { writeGenerated } from './generate.ts'
+import { writeContentTypes, writeGenerated } from './generate.ts'
 import { formatReport } from '../checker/report.ts'
 
-const root = process.argv[2] ?? process.cwd()
+const root = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? process.cwd()
+if (process.argv.includes('--types')) {
+  await writeContentTypes(root)
+  process.exit(0)
+}
 const started = performance.now()
 const content = loadContent(root)
 const errors = errorsAmong(content.problems)

@@ -18,7 +18,7 @@ import { errorsAmong } from '../checker/errors.ts'
 import { contentChecks } from '../codegen/file-results.ts'
 import { filesUnder } from '../codegen/files.ts'
 import { digest, storeEntry, storesFolder } from '../codegen/store.ts'
-import { writeContentTypes, writeRouteTable } from '../codegen/generate.ts'
+import { writeRouteTable } from '../codegen/generate.ts'
 import { formatReport } from '../checker/report.ts'
 import { siteManifest } from '../codegen/site-manifest.ts'
 import type { BuildContent } from '../codegen/build-content.ts'
@@ -41,8 +41,6 @@ export interface BuildOptions {
   quiet?: boolean
   /** Build everything, whatever an earlier build left in the output folder. */
   full?: boolean
-  /** Called once the content types (src/generated) are written, for work that reads them. */
-  onGenerated?: () => void
 }
 
 /** Builds the site into its output folder (dist/ by default), one build per folder at a time. */
@@ -63,21 +61,17 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
 
 async function buildInto(root: string, outDir: string, options: BuildOptions) {
   const build = await startBuild(root, outDir, options)
-  try {
-    const content = checkContent(build)
-    const code = await generateCode(build, content)
-    if (!bundlesKept(build, code)) await bundle(build)
-    // The form editor at /admin (not in a pull request's preview): rebuilt when its code or the site's changes, else copied.
-    if (!build.preview) {
-      await buildAdmin(build.root, build.outDir, { code, quiet: build.options.quiet })
-      await writeSiteSnapshot(content.source, build.outDir)
-    }
-    const site = await render(build, content, code)
-    await writeSiteFiles(build, site.manifest)
-    return await record(build, content, site, code)
-  } finally {
-    await build.close()
+  const content = checkContent(build)
+  const code = await generateCode(build, content)
+  if (!bundlesKept(build, code)) await bundle(build)
+  // The form editor at /admin (not in a pull request's preview): rebuilt when its code or the site's changes, else copied.
+  if (!build.preview) {
+    await buildAdmin(build.root, build.outDir, { code, quiet: build.options.quiet })
+    await writeSiteSnapshot(content.source, build.outDir)
   }
+  const site = await render(build, content, code)
+  await writeSiteFiles(build, site.manifest)
+  return await record(build, content, site, code)
 }
 
 /** What the phases of one build share: its folders, what an earlier build left, and work still under way. */
@@ -106,13 +100,12 @@ interface Build {
   started: number
   checksBefore: number
   /** Work that goes on beside later phases; `record` waits for it. */
-  pending: { types: Promise<unknown>; compressed: Promise<unknown>; removing: Promise<void> }
-  close: () => Promise<void>
+  pending: { compressed: Promise<unknown>; removing: Promise<void> }
 }
 
 const since = (start: number) => Math.round(performance.now() - start)
 
-/** Folders made, the earlier build's record read, and the content types started (only tsc reads them). */
+/** Folders made and the earlier build's record read. */
 async function startBuild(root: string, outDir: string, options: BuildOptions): Promise<Build> {
   const blogApi = blogApiSettings(process.env)
   // Vite's build sets NODE_ENV to production when it is not set. Set first, so the server render
@@ -122,10 +115,6 @@ async function startBuild(root: string, outDir: string, options: BuildOptions): 
   const started = performance.now()
   const checksBefore = contentChecks.count
   await mkdir(outDir, { recursive: true })
-  // Every bundle erases the content types: they are made while the content is checked and bundled.
-  const types = writeContentTypes(root).then(() => options.onGenerated?.())
-  // Awaited by record; until then a failure must not count as unhandled.
-  types.catch(() => undefined)
   const pagesByFile = new Map<string, PageEntry>()
   return {
     root,
@@ -144,10 +133,7 @@ async function startBuild(root: string, outDir: string, options: BuildOptions): 
     timings: { content: 0, client: 0, ssr: 0, prerender: 0, compress: 0 },
     started,
     checksBefore,
-    pending: { types, compressed: Promise.resolve(), removing: Promise.resolve() },
-    close: async () => {
-      await types.catch(() => undefined)
-    },
+    pending: { compressed: Promise.resolve(), removing: Promise.resolve() },
   }
 }
 
@@ -311,7 +297,6 @@ async function record(build: Build, content: ContentSet, site: RenderedSite, cod
   const finishing = performance.now()
   await build.pending.compressed
   await build.pending.removing
-  await build.pending.types
   const clientFiles = build.bundled ? build.clientFiles : (build.previous?.clientFiles ?? [])
   writeBuildState(build.outDir, { codeKey: code, clientFiles, routes: site.routes, pageData: site.pageData })
   build.timings.compress = since(finishing)
@@ -330,23 +315,17 @@ async function record(build: Build, content: ContentSet, site: RenderedSite, cod
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now()
-  // --full: build everything, as from a fresh clone. --server: also compile the server to build/.
+  // --full: build everything, as from a fresh clone. --server: also compile the server to build/,
+  // in processes of their own beside the site build.
   const full = process.argv.includes('--full')
-  // The server includes the generated content types: it compiles once they are written.
-  let server: Promise<void> = Promise.resolve()
-  const onGenerated = () => {
-    if (!process.argv.includes('--server')) return
-    server = compileServer(process.cwd())
-    // Awaited below; until then a failure must not count as unhandled.
-    server.catch(() => undefined)
-  }
-  const { pages, timings, checked, files, rendered, bundled } = await buildSite(process.cwd(), { full, onGenerated }).catch(
-    (error: Error) => {
-      // A content problem is the editor's to fix: the report says where, a stack trace would not help.
-      console.error(error.message)
-      process.exit(1)
-    },
-  )
+  const server = process.argv.includes('--server') ? compileServer(process.cwd()) : Promise.resolve()
+  // Awaited below; until then a failure must not count as unhandled.
+  server.catch(() => undefined)
+  const { pages, timings, checked, files, rendered, bundled } = await buildSite(process.cwd(), { full }).catch((error: Error) => {
+    // A content problem is the editor's to fix: the report says where, a stack trace would not help.
+    console.error(error.message)
+    process.exit(1)
+  })
   await server.catch((error: Error) => {
     console.error(error.message)
     process.exit(1)
