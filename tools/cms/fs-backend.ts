@@ -5,7 +5,7 @@
 import path from 'node:path'
 import type { PathPolicy } from './path-policy.ts'
 import {
-  deletions,
+  deleteActions,
   entryWrites,
   objectParam,
   pictureWrite,
@@ -34,15 +34,6 @@ export async function fsActions(repo: string, policy: PathPolicy): Promise<Actio
       await apply([write])
       return readPicture(files, policy, write.path, 'params.asset.path')
     },
-    async deleteFile(params) {
-      const removals = deletions(policy, params)
-      await apply(removals)
-      return { message: `deleted file ${removals[0].path}` }
-    },
-    async deleteFiles(params) {
-      const removals = deletions(policy, params)
-      await apply(removals)
-      return { message: `deleted files ${removals.map((removal) => removal.path).join(', ')}` }
-    },
+    ...deleteActions(policy, (_params, removals) => apply(removals)),
   }
 }

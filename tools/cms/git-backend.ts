@@ -13,7 +13,7 @@ import { realpath } from 'node:fs/promises'
 import { GitRepository, type GitError, type TreeChange } from './git.ts'
 import { editablePath, entryPath, ProtocolError, type PathPolicy } from './path-policy.ts'
 import {
-  deletions,
+  deleteActions,
   entryWrites,
   mediaFileOf,
   objectParam,
@@ -44,10 +44,8 @@ function oneAtATime(actions: Actions): Actions {
     Object.entries(actions).map(([name, handler]) => [
       name,
       (params: Params) => {
-        const run = last.then(
-          () => handler(params),
-          () => handler(params),
-        )
+        // `last` never rejects: a failed call does not stop the next.
+        const run = last.then(() => handler(params))
         last = run.catch(() => undefined)
         return run
       },
@@ -257,14 +255,8 @@ class GitWorkflow {
     const tip = await this.workflowTip(branch)
     const changes = await this.git.changes(await this.git.mergeBase(base, tip), tip)
     for (const change of changes) editablePath(this.policy, change.path, `${branch}: ${change.path}`)
-    await this.commitOn(
-      this.policy.baseBranch,
-      base,
-      await this.git.writeTree(base, changes),
-      [base, tip],
-      MERGE_MESSAGE,
-      changes,
-    )
+    const tree = await this.git.writeTree(base, changes)
+    await this.commitOn(this.policy.baseBranch, base, tree, [base, tip], MERGE_MESSAGE, changes)
     await this.git.deleteBranch(branch)
     return { message: `branch ${branch} merged to ${this.policy.baseBranch}` }
   }
@@ -273,18 +265,6 @@ class GitWorkflow {
     const write = pictureWrite(this.policy, objectParam(params, 'asset'), 'params.asset')
     await this.commitOnBase(params, [write], this.commitMessage(params))
     return mediaFileOf(write.path, write.data!)
-  }
-
-  async deleteFile(params: Params) {
-    const removals = deletions(this.policy, params)
-    await this.commitOnBase(params, removals, this.commitMessage(params))
-    return { message: `deleted file ${removals[0].path}` }
-  }
-
-  async deleteFiles(params: Params) {
-    const removals = deletions(this.policy, params)
-    await this.commitOnBase(params, removals, this.commitMessage(params))
-    return { message: `deleted files ${removals.map((removal) => removal.path).join(', ')}` }
   }
 }
 
@@ -299,8 +279,6 @@ const WORKFLOW_ACTIONS = [
   'updateUnpublishedEntryStatus',
   'publishUnpublishedEntry',
   'persistMedia',
-  'deleteFile',
-  'deleteFiles',
 ] as const
 
 /** Decap's actions in git mode over the repository at `repo`; a start-up error when it is not a working copy's top folder. */
@@ -314,5 +292,6 @@ export async function gitActions(repo: string, policy: PathPolicy): Promise<Acti
     info: async () => ({ repo: path.basename(repo), publish_modes: ['simple', 'editorial_workflow'], type: 'local_git' }),
     ...readingActions(policy, async (params) => workflow.sourceAt(await workflow.baseTip(params))),
     ...Object.fromEntries(WORKFLOW_ACTIONS.map((name) => [name, (params: Params) => workflow[name](params)])),
+    ...deleteActions(policy, (params, removals) => workflow.commitOnBase(params, removals, workflow.commitMessage(params))),
   })
 }

@@ -33,7 +33,7 @@ export interface PathPolicy {
   collections: Map<string, FolderCollection | { files: Map<string, string> }>
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** A config value the policy needs, or one line naming what is missing. */
@@ -115,8 +115,8 @@ function isEntryPath(policy: PathPolicy, file: string): boolean {
   return false
 }
 
-/** Whether `file` (a normal path) is a picture under the media folder. */
-const isPicturePath = (policy: PathPolicy, file: string) =>
+/** Whether `file` (a normal path) is a picture under the media folder: one the media library lists. */
+export const isPicture = (policy: PathPolicy, file: string) =>
   file.startsWith(`${policy.mediaFolder}/`) && PICTURE_NAME.test(file.slice(file.lastIndexOf('/') + 1))
 
 /** A content file the forms edit, or a refusal naming the field. */
@@ -129,7 +129,7 @@ export function entryPath(policy: PathPolicy, raw: unknown, field = 'path'): str
 /** A picture under the media folder (its extension one of PICTURE_NAME's, lower case), or a refusal naming the field. */
 export function picturePath(policy: PathPolicy, raw: unknown, field = 'path'): string {
   const file = normalPath(raw, field)
-  if (!isPicturePath(policy, file))
+  if (!isPicture(policy, file))
     throw refused(
       field,
       file,
@@ -141,7 +141,7 @@ export function picturePath(policy: PathPolicy, raw: unknown, field = 'path'): s
 /** An entry or a picture: what a delete may remove. */
 export function editablePath(policy: PathPolicy, raw: unknown, field = 'path'): string {
   const file = normalPath(raw, field)
-  if (!isEntryPath(policy, file) && !isPicturePath(policy, file)) throw refused(field, file, 'an entry or a picture')
+  if (!isEntryPath(policy, file) && !isPicture(policy, file)) throw refused(field, file, 'an entry or a picture')
   return file
 }
 
@@ -164,6 +164,3 @@ export function mediaFolder(policy: PathPolicy, folder: unknown): string {
     throw refused('params.mediaFolder', normal, 'the media folder or a folder inside it')
   return normal
 }
-
-/** Whether `file` (a normal path) is a picture the media library lists. */
-export const isPicture = isPicturePath

@@ -14,6 +14,7 @@ import {
   entryPath,
   inCollection,
   isPicture,
+  isRecord,
   mediaFolder,
   picturePath,
   ProtocolError,
@@ -27,8 +28,6 @@ type Handler = (params: Params) => Promise<unknown>
 
 /** A mode's actions by name. */
 export type Actions = Record<string, Handler>
-
-const isRecord = (value: unknown): value is Params => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The action and params of a request's body, or a 422 naming what is wrong with it. */
 export function readRequest(body: unknown): { action: string; params: Params } {
@@ -122,11 +121,27 @@ export function pictureWrite(policy: PathPolicy, asset: Params, where: string): 
 }
 
 /** What a deleteFile (params.path) or deleteFiles (params.paths) removes: entries or pictures, checked. */
-export function deletions(policy: PathPolicy, params: Params): Write[] {
+function deletions(policy: PathPolicy, params: Params): Write[] {
   if (params.paths === undefined) return [{ path: editablePath(policy, params.path, 'params.path'), data: null }]
   if (!Array.isArray(params.paths) || params.paths.length === 0)
     throw new ProtocolError(422, 'params.paths must be a non-empty array of paths')
   return params.paths.map((file, index) => ({ path: editablePath(policy, file, `params.paths[${index}]`), data: null }))
+}
+
+/** The actions deleteFile and deleteFiles of a mode whose `remove` carries out the checked removals. */
+export function deleteActions(policy: PathPolicy, remove: (params: Params, removals: Write[]) => Promise<void>): Actions {
+  return {
+    async deleteFile(params) {
+      const removals = deletions(policy, params)
+      await remove(params, removals)
+      return { message: `deleted file ${removals[0].path}` }
+    },
+    async deleteFiles(params) {
+      const removals = deletions(policy, params)
+      await remove(params, removals)
+      return { message: `deleted files ${removals.map((removal) => removal.path).join(', ')}` }
+    },
+  }
 }
 
 /** Where the reading actions read: the working copy, or a branch's tree. */

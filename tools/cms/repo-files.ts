@@ -10,7 +10,9 @@ import { lstat, mkdir, open, readdir, realpath, rename, unlink } from 'node:fs/p
 import path from 'node:path'
 import { ProtocolError } from './path-policy.ts'
 
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT'
+/** A `.catch` that turns a missing file into undefined and passes any other error on. */
+const unlessMissing = (error: unknown) =>
+  (error as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : Promise.reject(error as Error)
 
 /**
  * Writes `name` in `dir` whole beside it, then renames it over: a reader (the dev server's watcher,
@@ -18,7 +20,7 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
  */
 async function writeWhole(dir: string, name: string, file: string, data: Buffer | string) {
   const target = path.join(dir, name)
-  const present = await lstat(target).catch((error: unknown) => (isMissing(error) ? undefined : Promise.reject(error)))
+  const present = await lstat(target).catch(unlessMissing)
   if (present?.isSymbolicLink()) throw new ProtocolError(403, `'${file}' is a symbolic link; the editor follows none`)
   if (present?.isDirectory()) throw new ProtocolError(409, `'${file}' is a folder, not a file`)
   const temp = path.join(dir, `.${name}.${process.pid}.${randomUUID()}.tmp`)
@@ -51,10 +53,7 @@ export async function repoFiles(repo: string): Promise<RepoFiles> {
     let at = root
     for (const segment of folder === '' ? [] : folder.split('/')) {
       at = path.join(at, segment)
-      const stat = await lstat(at).catch((error: unknown) => {
-        if (isMissing(error)) return undefined
-        throw error
-      })
+      const stat = await lstat(at).catch(unlessMissing)
       if (!stat) {
         if (!make) return undefined
         await mkdir(at)
@@ -71,13 +70,13 @@ export async function repoFiles(repo: string): Promise<RepoFiles> {
     name: path.posix.basename(file),
   })
 
-  /** Opens `file` with `flags` and O_NOFOLLOW: a symbolic link in its place is refused, not followed. */
-  async function openFile(file: string, flags: number, make: boolean) {
+  /** Opens `file` for reading with O_NOFOLLOW: a symbolic link in its place is refused, not followed. */
+  async function openForReading(file: string) {
     const { folder, name } = split(file)
-    const dir = await folderOf(folder, make)
+    const dir = await folderOf(folder, false)
     if (!dir) return undefined
     try {
-      return await open(path.join(dir, name), flags | constants.O_NOFOLLOW, 0o644)
+      return await open(path.join(dir, name), constants.O_RDONLY | constants.O_NOFOLLOW)
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       if (code === 'ENOENT') return undefined
@@ -89,7 +88,7 @@ export async function repoFiles(repo: string): Promise<RepoFiles> {
 
   return {
     async read(file) {
-      const handle = await openFile(file, constants.O_RDONLY, false)
+      const handle = await openForReading(file)
       if (!handle) return undefined
       try {
         if (!(await handle.stat()).isFile()) throw new ProtocolError(409, `'${file}' is not a regular file`)
@@ -105,8 +104,7 @@ export async function repoFiles(repo: string): Promise<RepoFiles> {
     async remove(file) {
       const { folder, name } = split(file)
       const dir = await folderOf(folder, false)
-      if (dir)
-        await unlink(path.join(dir, name)).catch((error: unknown) => (isMissing(error) ? undefined : Promise.reject(error)))
+      if (dir) await unlink(path.join(dir, name)).catch(unlessMissing)
     },
     async list(folder) {
       const dir = await folderOf(folder, false)
