@@ -4,8 +4,8 @@
  * text or markup, its limits, whether it is required), of every blog post field, and of the site.yaml
  * words editors change most; labels, sections and words come from the schemas' editor keywords
  * (tools/form-editor/fields.ts). Then pictures a landing page of the build (DIST_DIR, default dist/)
- * in Chromium, light theme, at 1280 and 375 px, each section outlined and labelled with the fields
- * it shows (FIELD_MAPS). `--no-pictures` writes the tables only.
+ * in Chromium, light theme, at 1280 px, each section outlined and labelled with the fields it shows
+ * (FIELD_MAP). `--no-pictures` writes the tables only.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -26,8 +26,8 @@ export const MAPPED_KINDS: readonly MappedKind[] = ['page', 'blog', 'site']
 const PICTURED_PAGE = 'deep-learning-ai-company'
 const PICTURED_FILE = `${CONTENT_DIRS.pages}/${PICTURED_PAGE}.yaml`
 const PICTURED_ROUTE = `/ai/${PICTURED_PAGE}`
-/** Each picture's width and file: one, at desktop width, as a full-page picture weighs over a megabyte. */
-const FIELD_MAPS = [{ width: 1280, file: 'docs/images/field-map.png' }]
+/** The picture's width and file: desktop width only, as each full-page picture weighs over a megabyte. */
+const FIELD_MAP = { width: 1280, file: 'docs/images/field-map.png' }
 
 const NOT_ON_PAGE = 'Not on the page:'
 
@@ -39,8 +39,6 @@ const SITE_FIELDS = `company.name company.tagline company.email company.phone na
 
 /** A picture's path: `/images/…` ending in its extension, or one of those in brackets. */
 const IMAGE_PATTERN = /^\^\/images\/.*\\\.\(?([a-z|]+)\)?\$$/
-
-const schemas = ALL_SCHEMAS
 
 /** One row of a table: a field, by its place in the schema (`faqs[].answer`) and its label, and what it is. */
 export type FieldRow = Record<'field' | 'name' | 'where' | 'takes' | 'limits' | 'required', string>
@@ -60,13 +58,13 @@ interface Walked {
 function walkSchema(root: JsonSchema): Walked[] {
   const found: Walked[] = []
   const visit = (at: PathSegment[], label: string, optionalParent: string | undefined) => {
-    const node = at.length === 0 ? root : fieldSchema(root, at, schemas)
+    const node = at.length === 0 ? root : fieldSchema(root, at, ALL_SCHEMAS)
     for (const key of Object.keys(node?.properties ?? {})) {
       const path = [...at, key]
-      const schema = fieldSchema(root, path, schemas)!
+      const schema = fieldSchema(root, path, ALL_SCHEMAS)!
       const own = (node?.required ?? []).includes(key)
       const name = label ? `${label}.${key}` : key
-      const item = schema.type === 'array' ? fieldSchema(root, [...path, 0], schemas) : undefined
+      const item = schema.type === 'array' ? fieldSchema(root, [...path, 0], ALL_SCHEMAS) : undefined
       const required = !own ? 'no' : optionalParent ? `when \`${optionalParent}\` is there` : 'yes'
       const entry = { label: name, path, schema, required }
       const inside = optionalParent ?? (own ? undefined : name)
@@ -135,7 +133,7 @@ function takes(field: string, schema: JsonSchema, item: JsonSchema | undefined, 
 /** A walked field as a row of `kind`'s table. */
 function rowOf(kind: MappedKind, walked: Walked, markup: ReadonlySet<string>, root: JsonSchema): FieldRow {
   const { label, schema, required } = walked
-  const item = schema.type === 'array' ? fieldSchema(root, [...walked.path, 0], schemas) : undefined
+  const item = schema.type === 'array' ? fieldSchema(root, [...walked.path, 0], ALL_SCHEMAS) : undefined
   const limits =
     item?.type === 'object'
       ? countWords(schema)
@@ -238,62 +236,55 @@ export function outlines(): Outline[] {
  * Draws each outline over the open page for a full-page picture. Each outlined section first gets
  * room at its top for its label and at its bottom for the frame, so neither covers its words.
  */
-async function drawOutlines(page: import('playwright-core').Page, width: number) {
-  const missing = await page.evaluate(
-    ({ all, small }) => {
-      const layer = document.createElement('div')
-      layer.style.cssText = 'position:absolute;left:0;top:0;width:0;height:0;z-index:2147483647;pointer-events:none'
-      document.body.append(layer)
-      // The preview's selectors are CSS, with `>> nth=N` for the Nth match.
-      const found = all.flatMap((o) => {
-        const [css, nth = '0'] = o.selector.split(' >> nth=')
-        const el = document.querySelectorAll<HTMLElement>(css)[Number(nth)]
-        return el ? [{ ...o, el, color: o.shared ? '#00695c' : '#c2185b', tag: document.createElement('div') }] : []
-      })
-      for (const { el, tag, color, label } of found) {
-        tag.textContent = label
-        tag.style.cssText = `position:absolute;width:max-content;max-width:${el.getBoundingClientRect().width - 32}px;background:${color};color:#fff;font:700 ${small ? 13 : 18}px/1.3 system-ui,sans-serif;padding:3px 10px;border-radius:4px`
-        layer.append(tag)
-        const style = getComputedStyle(el)
-        el.style.paddingTop = `${parseFloat(style.paddingTop) + tag.offsetHeight + 14}px`
-        el.style.paddingBottom = `${parseFloat(style.paddingBottom) + 12}px`
-      }
-      // Positions once every section has its room, since each one moves those below it.
-      for (const { el, tag, color, shared } of found) {
-        const r = el.getBoundingClientRect()
-        const left = r.left + window.scrollX
-        const top = r.top + window.scrollY
-        const frame = document.createElement('div')
-        frame.style.cssText = `position:absolute;left:${left + 2}px;top:${top + 2}px;width:${r.width - 4}px;height:${r.height - 4}px;box-sizing:border-box;border:4px ${shared ? 'dashed' : 'solid'} ${color};border-radius:6px`
-        Object.assign(tag.style, { left: `${left + 12}px`, top: `${top + 10}px` })
-        layer.prepend(frame)
-      }
-      return all.filter((o) => !found.some((f) => f.selector === o.selector)).map((o) => o.label)
-    },
-    { all: outlines(), small: width < 600 },
-  )
+async function drawOutlines(page: import('playwright-core').Page) {
+  const missing = await page.evaluate((all) => {
+    const layer = document.createElement('div')
+    layer.style.cssText = 'position:absolute;left:0;top:0;width:0;height:0;z-index:2147483647;pointer-events:none'
+    document.body.append(layer)
+    // The preview's selectors are CSS, with `>> nth=N` for the Nth match.
+    const found = all.flatMap((o) => {
+      const [css, nth = '0'] = o.selector.split(' >> nth=')
+      const el = document.querySelectorAll<HTMLElement>(css)[Number(nth)]
+      return el ? [{ ...o, el, color: o.shared ? '#00695c' : '#c2185b', tag: document.createElement('div') }] : []
+    })
+    for (const { el, tag, color, label } of found) {
+      tag.textContent = label
+      tag.style.cssText = `position:absolute;width:max-content;max-width:${el.getBoundingClientRect().width - 32}px;background:${color};color:#fff;font:700 18px/1.3 system-ui,sans-serif;padding:3px 10px;border-radius:4px`
+      layer.append(tag)
+      const style = getComputedStyle(el)
+      el.style.paddingTop = `${parseFloat(style.paddingTop) + tag.offsetHeight + 14}px`
+      el.style.paddingBottom = `${parseFloat(style.paddingBottom) + 12}px`
+    }
+    // Positions once every section has its room, since each one moves those below it.
+    for (const { el, tag, color, shared } of found) {
+      const r = el.getBoundingClientRect()
+      const left = r.left + window.scrollX
+      const top = r.top + window.scrollY
+      const frame = document.createElement('div')
+      frame.style.cssText = `position:absolute;left:${left + 2}px;top:${top + 2}px;width:${r.width - 4}px;height:${r.height - 4}px;box-sizing:border-box;border:4px ${shared ? 'dashed' : 'solid'} ${color};border-radius:6px`
+      Object.assign(tag.style, { left: `${left + 12}px`, top: `${top + 10}px` })
+      layer.prepend(frame)
+    }
+    return all.filter((o) => !found.some((f) => f.selector === o.selector)).map((o) => o.label)
+  }, outlines())
   for (const label of missing) console.log(`  not on ${PICTURED_ROUTE}: ${label}`)
 }
 
-/** Pictures the landing page at each width with its sections outlined and labelled. */
-async function takeFieldMaps(distDir: string) {
+/** Pictures the landing page with its sections outlined and labelled. */
+async function takeFieldMap(distDir: string) {
   // Loaded here, not above: Chromium's driver and the server take a second to load, which the tables alone do not need.
   const { openForPicture, pictureContext } = await import('./capture-page.ts')
   const { launchChromium, startSite } = await import('./chromium.ts')
   const site = await startSite({ DIST_DIR: distDir })
   const browser = await launchChromium()
   try {
-    for (const { width, file } of FIELD_MAPS) {
-      // bypassCSP: the picture's own style and outlines are not in the page's Content-Security-Policy.
-      const context = await pictureContext(browser, width)
-      const page = await context.newPage()
-      await openForPicture(page, site.url + PICTURED_ROUTE)
-      await drawOutlines(page, width)
-      mkdirSync(path.dirname(file), { recursive: true })
-      await page.screenshot({ path: file, fullPage: true })
-      console.log(`${file}: ${PICTURED_ROUTE} at ${width} px`)
-      await context.close()
-    }
+    const { width, file } = FIELD_MAP
+    const page = await (await pictureContext(browser, width)).newPage()
+    await openForPicture(page, site.url + PICTURED_ROUTE)
+    await drawOutlines(page)
+    mkdirSync(path.dirname(file), { recursive: true })
+    await page.screenshot({ path: file, fullPage: true })
+    console.log(`${file}: ${PICTURED_ROUTE} at ${width} px`)
   } finally {
     await browser.close()
     await site.close()
@@ -322,7 +313,7 @@ async function main(args: string[]) {
     process.exitCode = 1
     return
   }
-  await takeFieldMaps(distDir)
+  await takeFieldMap(distDir)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main(process.argv.slice(2))
