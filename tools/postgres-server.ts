@@ -49,36 +49,13 @@ export async function startPostgres(): Promise<PostgresServer> {
     chownSync(dir, uid, gid)
   }
   chmodSync(dir, 0o755)
-  const [initdb, initArgs] = asServerUser(path.join(bin, 'initdb'), [
-    '-D',
-    data,
-    '-U',
-    'postgres',
-    '--auth=trust',
-    '--no-sync',
-    '-E',
-    'UTF8',
-    '--locale=C',
-  ])
-  execFileSync(initdb, initArgs, { stdio: 'pipe' })
+  const initArgs = ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']
+  execFileSync(...asServerUser(path.join(bin, 'initdb'), initArgs), { stdio: 'pipe' })
   const port = await freePort()
   // fsync off: only an operating-system crash could lose data, and tests never cause one.
-  const [postgres, args] = asServerUser(path.join(bin, 'postgres'), [
-    '-D',
-    data,
-    '-p',
-    String(port),
-    '-k',
-    dir,
-    '-c',
-    'listen_addresses=127.0.0.1',
-    '-c',
-    'fsync=off',
-    '-c',
-    'full_page_writes=off',
-    '-c',
-    'max_connections=200',
-  ])
+  const settings = ['listen_addresses=127.0.0.1', 'fsync=off', 'full_page_writes=off', 'max_connections=200']
+  const serverArgs = ['-D', data, '-p', String(port), '-k', dir, ...settings.flatMap((setting) => ['-c', setting])]
+  const [postgres, args] = asServerUser(path.join(bin, 'postgres'), serverArgs)
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`
   const launch = async (): Promise<ChildProcess> => {
     const child = spawn(postgres, args, { stdio: ['ignore', 'ignore', 'pipe'] })
@@ -100,8 +77,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   const halt = async (running: ChildProcess) => {
     // pg_ctl signals the server itself: runuser does not pass signals on to it.
     // Asynchronous, so clients in this process keep running while the server shuts down.
-    const [pgCtl, stopArgs] = asServerUser(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop'])
-    await promisify(execFile)(pgCtl, stopArgs)
+    await promisify(execFile)(...asServerUser(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']))
     if (running.exitCode === null) await new Promise((resolve) => running.once('exit', resolve))
   }
   let child = await launch()
