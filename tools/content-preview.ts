@@ -271,14 +271,9 @@ async function main() {
   const report = await makePreview(root, base, out)
   writeFileSync(path.join(out, REPORT_FILE), JSON.stringify(report, null, 2))
   writeFileSync(path.join(out, 'summary.md'), renderSummary(report, { skipped: NOT_DEPLOYED }))
-  const pictures = [...report.pages, ...(report.siteWide?.pictured ?? [])].reduce(
-    (n, p) =>
-      n +
-      p.fullPages.length +
-      p.crops.flatMap((c) => c.files).filter((f) => f.before).length +
-      p.crops.flatMap((c) => c.files).filter((f) => f.after).length,
-    0,
-  )
+  const pictured = [...report.pages, ...(report.siteWide?.pictured ?? [])]
+  const crops = pictured.flatMap((p) => p.crops.flatMap((c) => c.files)).flatMap((f) => [f.before, f.after])
+  const pictures = pictured.reduce((n, p) => n + p.fullPages.length, 0) + crops.filter(Boolean).length
   if (!report.check.ok)
     console.error(`The content check failed:\n${checkVerdict(report.check.problems, new Set(report.check.changed)).text}`)
   if (report.build === 'no-change') console.log(`No changed page.${report.note ? ` ${report.note}` : ''}`)

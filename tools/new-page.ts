@@ -124,20 +124,11 @@ export function newPage(root: string, route: string, category: string): NewPage 
     if (name === 'src') return image
     return placeholderText(field, (field.description ?? name).split(/(?<=\.) /)[0])
   }) as Record<string, unknown>
+  const fields = Object.entries(required)
   // A page about a place says where its readers are, just after its category.
-  const data =
-    category === 'location'
-      ? Object.fromEntries(
-          Object.entries(required).flatMap(([key, value]) =>
-            key === 'category'
-              ? [
-                  [key, value],
-                  ['audience', audienceOf(schema, route)],
-                ]
-              : [[key, value]],
-          ),
-        )
-      : required
+  const atCategory = fields.findIndex(([key]) => key === 'category')
+  if (category === 'location') fields.splice(atCategory + 1, 0, ['audience', audienceOf(schema, route)])
+  const data = Object.fromEntries(fields)
   const text = `# yaml-language-server: $schema=../../schema/page.schema.json\n${stringify(data, { lineWidth: 0 })}`
   writeFileSync(file, text, { flag: 'wx' })
   const toFill = Object.keys(data).filter((key) => holdsPlaceholder(data[key]))
@@ -158,10 +149,8 @@ function report({ file, toFill, timeZone }: NewPage, route: string) {
     console.log(`    audience: the places the readers are; the country starts as US; ${zone}. Check all three.`)
   }
   console.log(
-    '\nOptional sections (title2, img2, descriptionTwo, our_steps, integrations, faqs, …) are described in schema/page.schema.json;',
-  )
-  console.log(
-    'copy their shape from any page in content/pages. img1 points at a stock illustration: replace it if the page has its own.',
+    '\nOptional sections (title2, img2, descriptionTwo, our_steps, integrations, faqs, …) are described in schema/page.schema.json;\n' +
+      'copy their shape from any page in content/pages. img1 points at a stock illustration: replace it if the page has its own.',
   )
 }
 

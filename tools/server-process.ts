@@ -27,13 +27,11 @@ export async function startServerProcess(env: Record<string, string> & { PORT: s
   const health = `http://127.0.0.1:${env.PORT}/api/health`
   for (let waited = 0; waited < 30_000; waited += 100) {
     if (exited !== undefined) throw new Error(`server exited with ${exited}`)
-    if (
-      await fetch(health).then(
-        (r) => r.ok,
-        () => false,
-      )
+    const answered = await fetch(health).then(
+      (r) => r.ok,
+      () => false,
     )
-      return child
+    if (answered) return child
     await new Promise((r) => setTimeout(r, 100))
   }
   child.kill('SIGKILL')

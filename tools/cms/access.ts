@@ -15,6 +15,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 /** Where a one-time address sends the tab once its cookie is set. */
 export const ADMIN_PATH = '/admin/'
 
+const USED_ADDRESS =
+  'This address was used already, or belongs to another run of `npm run cms`. Open the address it printed last, or stop it and start it again for a new one.'
+const NO_SESSION = "Open the editor with the address `npm run cms` printed: it carries this run's one-time key."
+
 const secret = () => randomBytes(32).toString('base64url')
 
 const sameSecret = (given: string, expected: string) =>
@@ -60,25 +64,13 @@ export function accessGuard(port: number) {
       const query = request.query as Record<string, unknown>
       if (request.method === 'GET' && request.url.split('?')[0] === ADMIN_PATH && typeof query.token === 'string') {
         const token = [...unused].find((candidate) => sameSecret(query.token as string, candidate))
-        if (!token)
-          return refuse(
-            request,
-            reply,
-            401,
-            'This address was used already, or belongs to another run of `npm run cms`. Open the address it printed last, or stop it and start it again for a new one.',
-          )
+        if (!token) return refuse(request, reply, 401, USED_ADDRESS)
         unused.delete(token)
         reply.header('set-cookie', `${cookie}=${session}; Path=/; HttpOnly; SameSite=Strict`)
         return reply.code(303).header('location', ADMIN_PATH).header('cache-control', 'no-store').send()
       }
       const given = cookieValue(request.headers.cookie, cookie)
-      if (given === undefined || !sameSecret(given, session))
-        return refuse(
-          request,
-          reply,
-          401,
-          "Open the editor with the address `npm run cms` printed: it carries this run's one-time key.",
-        )
+      if (given === undefined || !sameSecret(given, session)) return refuse(request, reply, 401, NO_SESSION)
     },
   }
 }
