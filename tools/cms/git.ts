@@ -35,6 +35,9 @@ export interface TreeChange {
 
 const REGULAR_FILE = /^100(?:644|755)$/
 
+/** The records of a `-z` output: its NUL-separated entries, the empty ones dropped. */
+const records = (out: Buffer) => out.toString('utf8').split('\0').filter(Boolean)
+
 /** Runs git in `repo`; its stdout, or a GitError with stderr's first line. */
 function runGit(repo: string, args: string[], { input, env }: RunOptions = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -75,14 +78,10 @@ export class GitRepository {
 
   /** `ls-tree` of `commit` at `paths`: each entry's mode, type, blob and path. */
   private async lsTree(commit: string, paths: string[]) {
-    const out = (await this.git(['ls-tree', '-z', '--full-tree', commit, '--', ...paths])).toString('utf8')
-    return out
-      .split('\0')
-      .filter(Boolean)
-      .map((line) => {
-        const [mode, type, sha] = line.slice(0, line.indexOf('\t')).split(' ')
-        return { mode, type, sha, path: line.slice(line.indexOf('\t') + 1) }
-      })
+    return records(await this.git(['ls-tree', '-z', '--full-tree', commit, '--', ...paths])).map((line) => {
+      const [mode, type, sha] = line.slice(0, line.indexOf('\t')).split(' ')
+      return { mode, type, sha, path: line.slice(line.indexOf('\t') + 1) }
+    })
   }
 
   /** The commit at the tip of `branch`, or undefined when there is no such branch. */
@@ -185,11 +184,8 @@ export class GitRepository {
 
   /** Paths of `paths` with changes in the working copy or index (untracked ones included). */
   async localChanges(paths: string[]): Promise<string[]> {
-    const out = (await this.git(['status', '--porcelain', '-z', '--untracked-files=all', '--', ...paths])).toString('utf8')
-    return out
-      .split('\0')
-      .filter(Boolean)
-      .map((line) => line.slice(3))
+    const out = await this.git(['status', '--porcelain', '-z', '--untracked-files=all', '--', ...paths])
+    return records(out).map((line) => line.slice(3))
   }
 
   /**

@@ -1,19 +1,9 @@
 /**
  * `npm run content:check [root] [--changed <files>]`: every content problem in one run; exit 1 if
- * any is an error (warnings alone pass).
- *
- * Problems are listed by file, the changed files first. Which files changed: the list after
- * `--changed` (comma-, space- or line-separated, relative to the root), else the variable
- * CONTENT_CHANGED_FILES (the same form), else git: the files changed since the branch left
- * origin/$GITHUB_BASE_REF (origin/main outside a pull request), committed or not, and new files.
- * A shallow clone without that branch gives only the uncommitted changes; without git, no file
- * counts as changed and the order is by file name alone.
- *
- * Under GitHub Actions (GITHUB_ACTIONS=true) the problems are also printed as annotations on the
- * diff, the changed files' first; GitHub shows 10 errors and 10 warnings of a step, so past that
- * the last one says how many more there are. With GITHUB_STEP_SUMMARY set, the whole report is
- * written there in Markdown: a table per file, each problem's line, field, what is wrong and what
- * to do.
+ * any is an error (warnings alone pass). Problems are listed by file, the changed files first
+ * (`--changed`, else CONTENT_CHANGED_FILES, else git: changed-files.ts). Under GitHub Actions
+ * (GITHUB_ACTIONS=true) they are also annotations on the diff, and with GITHUB_STEP_SUMMARY set the
+ * whole report is written there in Markdown.
  */
 import { appendFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'

@@ -5,12 +5,9 @@
  * (a fork's pull request, no Cloudflare secrets, nothing built, wrangler failing) still writes both,
  * saying why there is none.
  *
- * On GitHub it runs in the preview workflow, with the default branch's code and the Cloudflare
- * token, on the artifact of the content workflow, which ran the pull request's code: PREVIEW_ARTIFACT
- * names the folder holding that artifact's `preview/` and `dist/` (default: this folder). What it
- * reads there is data (artifact.ts): the report checked field by field, the site and the pictures
- * copied file by file into a folder of its own, which is what wrangler uploads. Its own summary and
- * comment go to `preview/` here.
+ * On GitHub it runs with the default branch's code and the Cloudflare token, on the artifact the
+ * pull request's code made (PREVIEW_ARTIFACT: the folder holding its `preview/` and `dist/`, default
+ * this folder), which it reads as data only (artifact.ts); its own summary and comment go to `preview/` here.
  *
  * Reads: CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID (secrets), CLOUDFLARE_PAGES_PROJECT (default
  * corvane-preview), PR_NUMBER, PR_FROM_FORK ('true' for a fork), PREVIEW_ARTIFACT, and GitHub's
