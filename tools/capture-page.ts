@@ -15,6 +15,9 @@ const PICTURE_STYLE = [
 /** The content's closed accordions: FAQ questions whose answers are hidden. */
 const COLLAPSED = 'main button[aria-expanded="false"][aria-controls]'
 
+/** In the page: fewer than `count` elements match `selector`. */
+const fewerMatch = ([selector, count]: readonly [string, number]) => document.querySelectorAll(selector).length < count
+
 /** Closes the consultation popup if it opened by itself (it does once the page is scrolled). */
 async function closePopup(page: Page) {
   if (await page.locator('dialog[open]').count()) await page.keyboard.press('Escape')
@@ -50,11 +53,7 @@ export async function openForPicture(page: Page, url: string): Promise<void> {
     const left = await page.locator(COLLAPSED).count()
     if (left === 0) break
     await page.locator(COLLAPSED).first().click()
-    await page
-      .waitForFunction(([selector, count]) => document.querySelectorAll(selector).length < count, [COLLAPSED, left] as const, {
-        timeout: 2000,
-      })
-      .catch(() => undefined)
+    await page.waitForFunction(fewerMatch, [COLLAPSED, left] as const, { timeout: 2000 }).catch(() => undefined)
   }
   await page.addStyleTag({ content: PICTURE_STYLE })
   await closePopup(page)

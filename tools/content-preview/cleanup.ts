@@ -74,7 +74,7 @@ export async function branchDeployments(settings: CleanupSettings): Promise<stri
   return ids
 }
 
-/** Deletes the branch's deploys; `force` deletes the one its alias points at too. Returns how many went. */
+/** Deletes the branch's deploys, `force` the one its alias points at too; returns how many went. */
 export async function removeBranchDeployments(settings: CleanupSettings): Promise<number> {
   const ids = await branchDeployments(settings)
   const base = `/accounts/${encodeURIComponent(settings.accountId)}/pages/projects/${encodeURIComponent(settings.project)}/deployments`

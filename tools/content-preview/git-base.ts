@@ -45,13 +45,12 @@ export function resolveBase(root: string, requested?: string): PreviewBase {
   }
   const candidates = requested ? [requested] : DEFAULT_BASES
   const ref = candidates.find((candidate) => commitOf(root, candidate))
-  if (!ref) {
+  if (!ref)
     throw new PreviewUsageError(
       requested
         ? `git knows no branch, tag or commit named '${requested}'. Pass one it knows, e.g. --base origin/main (see: git branch -a).`
         : `Neither origin/main nor main exists here. Pass the branch to compare with: npm run content:preview -- --base <branch>.`,
     )
-  }
   const target = commitOf(root, ref)!
   const head = commitOf(root, 'HEAD')
   let commit = target

@@ -25,14 +25,11 @@ export interface PictureJob {
   fullPages: string[]
 }
 
-/** Addresses of the running builds: the new one, and the base one when there is one. */
-export interface PictureSites {
-  after: string
-  before?: string
-}
-
-/** Takes every job's pictures into `out` (preview/): full pages at its top, crops under crops/. */
-export async function takePictures(browser: Browser, out: string, jobs: PictureJob[], sites: PictureSites) {
+/**
+ * Takes every job's pictures into `out` (preview/): full pages at its top, crops under crops/; `sites`
+ * are the addresses of the running builds, the new one and the base one when there is one.
+ */
+export async function takePictures(browser: Browser, out: string, jobs: PictureJob[], sites: { after: string; before?: string }) {
   mkdirSync(path.join(out, 'crops'), { recursive: true })
   for (const job of jobs)
     job.crops = job.targets.map((t) => ({ key: t.key, label: t.label, files: PICTURE_WIDTHS.map((width) => ({ width })) }))

@@ -165,7 +165,7 @@ function listField(at: At, schema: JsonSchema): Partial<CmsField> {
     labelPath: `${at.labelPath}[]`,
     name: 'item',
     required: true,
-    markup: isMarkup(fieldSchema(at.root, at.path, ALL_SCHEMAS)?.items),
+    markup: isMarkup(schema.items),
   })
   const limits = {
     ...(schema.minItems ? { min: schema.minItems } : {}),
