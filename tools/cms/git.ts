@@ -38,38 +38,34 @@ const REGULAR_FILE = /^100(?:644|755)$/
 /** The records of a `-z` output: its NUL-separated entries, the empty ones dropped. */
 const records = (out: Buffer) => out.toString('utf8').split('\0').filter(Boolean)
 
-/** Runs git in `repo`; its stdout, or a GitError with stderr's first line. */
-function runGit(repo: string, args: string[], { input, env }: RunOptions = {}): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      'git',
-      args,
-      {
-        cwd: repo,
-        encoding: 'buffer',
-        maxBuffer: 256 * 1024 * 1024,
-        // No prompts; paths are literal (a `*` in a name is no pattern); reading commands take no lock
-        // a person's own git command would then meet.
-        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_LITERAL_PATHSPECS: '1', GIT_OPTIONAL_LOCKS: '0', ...env },
-      },
-      (error, stdout, stderr) => {
-        if (!error) return resolve(stdout)
-        const line = stderr.toString('utf8').trim().split('\n')[0] || error.message
-        reject(new GitError(typeof error.code === 'number' ? error.code : undefined, `git ${args[0]}: ${line}`))
-      },
-    )
-    // A command that exits before reading its input closes the pipe; its exit code tells what happened.
-    child.stdin!.on('error', () => undefined)
-    child.stdin!.end(input)
-  })
-}
-
 /** A repository's refs, trees and commits, as the git mode uses them. */
 export class GitRepository {
   constructor(readonly repo: string) {}
 
-  private git(args: string[], options?: RunOptions) {
-    return runGit(this.repo, args, options)
+  /** Runs git in the repository; its stdout, or a GitError with stderr's first line. */
+  private git(args: string[], { input, env }: RunOptions = {}): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      const child = execFile(
+        'git',
+        args,
+        {
+          cwd: this.repo,
+          encoding: 'buffer',
+          maxBuffer: 256 * 1024 * 1024,
+          // No prompts; paths are literal (a `*` in a name is no pattern); reading commands take no lock
+          // a person's own git command would then meet.
+          env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_LITERAL_PATHSPECS: '1', GIT_OPTIONAL_LOCKS: '0', ...env },
+        },
+        (error, stdout, stderr) => {
+          if (!error) return resolve(stdout)
+          const line = stderr.toString('utf8').trim().split('\n')[0] || error.message
+          reject(new GitError(typeof error.code === 'number' ? error.code : undefined, `git ${args[0]}: ${line}`))
+        },
+      )
+      // A command that exits before reading its input closes the pipe; its exit code tells what happened.
+      child.stdin!.on('error', () => undefined)
+      child.stdin!.end(input)
+    })
   }
 
   private async text(args: string[], options?: RunOptions) {

@@ -23,11 +23,8 @@ import {
 
 export type Params = Record<string, unknown>
 
-/** One action's answer from its params. */
-type Handler = (params: Params) => Promise<unknown>
-
-/** A mode's actions by name. */
-export type Actions = Record<string, Handler>
+/** A mode's actions by name, each answering from its params. */
+export type Actions = Record<string, (params: Params) => Promise<unknown>>
 
 /** The action and params of a request's body, or a 422 naming what is wrong with it. */
 export function readRequest(body: unknown): { action: string; params: Params } {
