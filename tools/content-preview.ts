@@ -177,8 +177,7 @@ function contentToBuild(root: string, base: PreviewBase, changed: ReadonlySet<st
   check.leftOut = [...new Set(errorsAmong(content.problems).map((p) => p.file))].sort()
   const tree = treeWithBaseFiles(root, base.commit, check.leftOut)
   const fixed = loadContent(tree)
-  if (errorsAmong(fixed.problems).length > 0) return { check, tree, content: undefined }
-  return { check, tree, content: fixed }
+  return { check, tree, content: errorsAmong(fixed.problems).length > 0 ? undefined : fixed }
 }
 
 /** Builds a tree's site into `outDir`; false when the build fails (its error printed). */

@@ -63,10 +63,7 @@ function changeTable(changes: ChangeRow[]): string[] {
 }
 
 /** Crops of one page, under the route they were taken on. */
-interface PagePictures {
-  route: string
-  crops: CropPictures[]
-}
+type PagePictures = Pick<PageReport, 'route' | 'crops'>
 
 /** Crops embedded from the deploy, or named in the artifact: one line or one folded table for all. */
 function pictures(pages: PagePictures[], deploy: DeployResult): string[] {
