@@ -1,13 +1,8 @@
 /**
- * What editors are told of each content field, read from the JSON Schemas (schema/*.schema.json):
- * its label, the name they see in the form editor, the preview's change table and the editors'
- * guide (`editorLabel`); what it is on the page, in the guide's words (`editorShows`); the page
- * section that shows it and everything inside it (`editorSection`, a SECTIONS key or OFF_PAGE); and
- * a picture's folder under public/images (`editorFolder`). A field a shared definition describes
- * (a picture, a card) takes the words its holder gives it in `editorParts` over the definition's
- * own. A field without a label takes the shared label of its key, or one made from the key's words
- * ("Our steps title" for our_steps_title). A new landing-page section is one entry of its schema's
- * `editorSections` and the `editorSection` of its fields.
+ * What editors are told of each content field, read from the editor keywords of the JSON Schemas
+ * (schema/*.schema.json; KEYWORDS below): the one label the form, the preview and the guide show,
+ * where it is on the page, and a picture's folder. A new landing-page section is one entry of its
+ * schema's `editorSections` and the `editorSection` of its fields.
  */
 import { fieldSchema, type JsonSchema } from '../../checker/json-schema.ts'
 import { ALL_SCHEMAS, schemaFiles, type ContentKind } from '../../checker/schemas.ts'
