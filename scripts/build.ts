@@ -1,11 +1,7 @@
 /**
- * `npm run build`: the content checked and the code generated from it, the client bundle, the
- * server-render bundle, every route prerendered to dist/, the site manifest the server reads, hashed
- * assets precompressed. One process, so content is parsed and checked once per build.
- *
- * A build into a folder that holds an earlier build of the same code (scripts/build-state.ts), whose
- * server-render bundle and template the store keeps (codegen/store.ts), skips both bundles and renders only the routes whose inputs changed: an edit to a page's copy rewrites
- * that page's HTML and data file.
+ * `npm run build`: content checked once, code generated, client and server-render bundles, every route
+ * prerendered to dist/ with the site manifest, assets precompressed. Into a folder holding a build of the
+ * same code (build-state.ts), both bundles are skipped and only the routes whose inputs changed render.
  */
 import { existsSync, mkdirSync } from 'node:fs'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
@@ -113,7 +109,6 @@ async function startBuild(root: string, outDir: string, options: BuildOptions): 
   // a page in about twice the time).
   process.env.NODE_ENV ??= 'production'
   const started = performance.now()
-  const checksBefore = contentChecks.count
   await mkdir(outDir, { recursive: true })
   const pagesByFile = new Map<string, PageEntry>()
   return {
@@ -132,7 +127,7 @@ async function startBuild(root: string, outDir: string, options: BuildOptions): 
     buildContent: { pageData: (file) => pagesByFile.get(file)?.data, pageDataVersion: '' },
     timings: { content: 0, client: 0, ssr: 0, prerender: 0, compress: 0 },
     started,
-    checksBefore,
+    checksBefore: contentChecks.count,
     pending: { compressed: Promise.resolve(), removing: Promise.resolve() },
   }
 }
@@ -172,13 +167,8 @@ async function bundle(build: Build) {
   // first would keep the build waiting on the disk.
   const old = path.join(storesFolder(root), `old-${process.pid}-${builds}-${Date.now()}`)
   const bundleStart = performance.now()
-  if (
-    await rename(outDir, old).then(
-      () => true,
-      () => false,
-    )
-  )
-    build.pending.removing = rm(old, { recursive: true, force: true })
+  const moved = await rename(outDir, old).catch(() => false)
+  if (moved !== false) build.pending.removing = rm(old, { recursive: true, force: true })
   const viteBuild = await viteBuilder(build)
   await viteBuild(false, { outDir, emptyOutDir: true })
   build.clientFiles = filesUnder(outDir)
@@ -238,7 +228,7 @@ interface RenderedSite {
  */
 async function render(build: Build, content: ContentSet, code: string): Promise<RenderedSite> {
   const { root, outDir } = build
-  const pageDataVersion = code.slice(0, 12)
+  const { pageDataVersion } = build.buildContent
   // What the earlier build left that this one keeps: nothing once this build bundled.
   const kept = build.bundled ? undefined : build.previous
   const start = performance.now()
@@ -315,24 +305,21 @@ async function record(build: Build, content: ContentSet, site: RenderedSite, cod
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now()
+  // A content problem is the editor's to fix: the report says where, a stack trace would not help.
+  const fail = (error: Error) => {
+    console.error(error.message)
+    process.exit(1)
+  }
   // --full: build everything, as from a fresh clone. --server: also compile the server to build/,
   // in processes of their own beside the site build.
-  const full = process.argv.includes('--full')
   const server = process.argv.includes('--server') ? compileServer(process.cwd()) : Promise.resolve()
   // Awaited below; until then a failure must not count as unhandled.
   server.catch(() => undefined)
-  const { pages, timings, checked, files, rendered, bundled } = await buildSite(process.cwd(), { full }).catch((error: Error) => {
-    // A content problem is the editor's to fix: the report says where, a stack trace would not help.
-    console.error(error.message)
-    process.exit(1)
-  })
-  await server.catch((error: Error) => {
-    console.error(error.message)
-    process.exit(1)
-  })
-  const total = Math.round(performance.now() - started)
+  const full = process.argv.includes('--full')
+  const { pages, timings, checked, files, rendered, bundled } = await buildSite(process.cwd(), { full }).catch(fail)
+  await server.catch(fail)
   console.log(
-    `build: ${pages.length} routes in dist/, ${rendered} rendered, in ${total} ms; ${files} content files, ${checked} checked ` +
+    `build: ${pages.length} routes in dist/, ${rendered} rendered, in ${since(started)} ms; ${files} content files, ${checked} checked ` +
       `(the rest as an earlier build checked them); ${bundled ? 'code bundled' : 'code unchanged, bundles kept'} (` +
       Object.entries(timings)
         .map(([k, v]) => `${k} ${v} ms`)

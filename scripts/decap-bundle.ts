@@ -1,16 +1,14 @@
 /**
- * Decap CMS's prebuilt bundle, kept in the repository (admin/vendor/decap-cms/) at one version:
- * the files the admin loads, as the decap-cms package ships them, with their .br and .gz made once
- * at the best settings. The package itself is not installed: its dependencies (Decap's whole source
- * tree, every backend, widget and media library, webpack loaders) were 543 of the lockfile's
- * packages that nothing used, since the bundle holds all it needs. The build copies these files as
- * they are.
+ * Decap CMS's prebuilt bundle, kept in the repository (admin/vendor/decap-cms/) at one version, as the
+ * package ships it, with .br and .gz made once at the best settings; the build copies it as it is. The
+ * package is not installed: its 543 dependencies were of no use beside the self-contained bundle.
  */
 import { createHash } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { filesUnder } from '../codegen/files.ts'
 import { compressFiles, compressibleFiles } from './precompress.ts'
 
 /** Where the bundle is kept, relative to the project. */
@@ -59,11 +57,7 @@ export async function vendorDecapTarball(root: string, tarball: string, integrit
       license: string
     }
     const dist = path.join(work, 'package/dist')
-    const names = existsSync(dist)
-      ? readdirSync(dist)
-          .filter((name) => DECAP_FILE.test(name))
-          .sort()
-      : []
+    const names = filesUnder(dist, { nested: false }).filter((name) => DECAP_FILE.test(name))
     if (pkg.name !== 'decap-cms' || !names.includes('decap-cms.js'))
       throw new Error(`${path.basename(tarball)}: no decap-cms package with dist/decap-cms.js`)
     const staging = path.join(work, 'vendor')

@@ -72,8 +72,6 @@ export function lastChanged(root: string, files: string[]): Map<string, string> 
   } catch {
     // Not a git checkout (a release tarball, a temp folder): file times below.
   }
-  for (const file of files) {
-    if (!found.has(file)) found.set(file, statSync(path.join(root, file)).mtime.toISOString())
-  }
+  for (const file of files) if (!found.has(file)) found.set(file, statSync(path.join(root, file)).mtime.toISOString())
   return found
 }
