@@ -8,9 +8,6 @@ import { compileContentFile, storeOf, verdictMemory } from './file-results.ts'
 import { keptIndex, readSite } from './read-site.ts'
 import { withDraft, type Draft, type SiteSource } from '../checker/site-index.ts'
 
-export type { PageEntry } from '../checker/check-site.ts'
-export type { Draft } from '../checker/site-index.ts'
-
 /** The content of a project: its check, with the folder and the site (SiteSource) it was read from. */
 export interface ContentSet extends CheckedSite {
   root: string

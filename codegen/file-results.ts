@@ -28,7 +28,6 @@ interface StoredResult {
   parseProblems: Problem[]
 }
 
-/** A result as the store keeps it. */
 const storedResult = (result: Compiled): StoredResult => ({
   file: result.source.file,
   kept: result.kept,
@@ -38,22 +37,20 @@ const storedResult = (result: Compiled): StoredResult => ({
   parseProblems: result.source.problems,
 })
 
-/** A kept result; positions are found again by parsing only if a later check asks. */
-function fromStored(stored: StoredResult, relativeFile: string, text: string, key: string): Compiled {
-  let parsed: YamlSource | undefined
-  const source: YamlSource = {
-    file: relativeFile,
-    data: stored.sourceData,
-    problems: stored.parseProblems,
-    locate: (at, part) => (parsed ??= parseWithPositions(text, relativeFile)).locate(at, part),
-  }
-  return { source, problems: stored.problems, data: stored.data, key, kept: stored.kept }
-}
-
+/** A kept result, if the store has one it can read; positions are found again by parsing only if a later check asks. */
 function fromStore(store: ResultStore, key: string, relativeFile: string, text: string): Compiled | undefined {
   try {
     const kept = store.get(key)
-    return kept === undefined ? undefined : fromStored(JSON.parse(kept) as StoredResult, relativeFile, text, key)
+    if (kept === undefined) return undefined
+    const stored = JSON.parse(kept) as StoredResult
+    let parsed: YamlSource | undefined
+    const source: YamlSource = {
+      file: relativeFile,
+      data: stored.sourceData,
+      problems: stored.parseProblems,
+      locate: (at, part) => (parsed ??= parseWithPositions(text, relativeFile)).locate(at, part),
+    }
+    return { source, problems: stored.problems, data: stored.data, key, kept: stored.kept }
   } catch {
     return undefined
   }
@@ -88,18 +85,17 @@ export function compileContentFile(
   terms?: ContractTerms,
 ): Compiled {
   const key = compileKey(relativeFile, text, kind, index, terms)
-  let result = memory.compiled.get(key)
+  const known = memory.compiled.get(key)
+  if (known) return known
+  const store = storeOf(index)
+  let result = store && fromStore(store, key, relativeFile, text)
   if (!result) {
-    const store = storeOf(index)
-    result = (store && fromStore(store, key, relativeFile, text)) || undefined
-    if (!result) {
-      contentChecks.count += 1
-      const checked: Compiled = { ...checkText(relativeFile, text, kind, index, terms), key }
-      store?.put(key, () => JSON.stringify(storedResult(checked)))
-      result = checked
-    }
-    memory.compiled.set(key, result)
+    contentChecks.count += 1
+    const checked: Compiled = { ...checkText(relativeFile, text, kind, index, terms), key }
+    store?.put(key, () => JSON.stringify(storedResult(checked)))
+    result = checked
   }
+  memory.compiled.set(key, result)
   return result
 }
 

@@ -16,9 +16,9 @@ export function warnUnwritableCache(dir: string, error: unknown) {
   process.stderr.write(`the content cache at ${dir} cannot be written (${reason(error)}): results are kept in memory\n`)
 }
 
-/** Says on stderr that a file of a cache (`what`) could not be read, and was made again. */
-export function warnRebuiltCache(what: string, file: string, error: unknown) {
-  process.stderr.write(`the ${what} at ${file} could not be read (${reason(error)}) and was rebuilt\n`)
+/** Says on stderr that the content cache's file could not be read, and was made again. */
+export function warnRebuiltCache(file: string, error: unknown) {
+  process.stderr.write(`the content cache at ${file} could not be read (${reason(error)}) and was rebuilt\n`)
 }
 
 /**

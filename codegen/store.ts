@@ -7,6 +7,7 @@
 import { createHash, type Hash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs'
 import path from 'node:path'
+import { filesUnder } from './files.ts'
 
 /**
  * The build's code: what its output is made with, besides the content. Tests, dotfiles and what the
@@ -24,24 +25,16 @@ export const STORE_CODE = {
 }
 
 /**
- * The one eviction rule: a store is the current key's; another key's store goes once no process
- * has used it for an hour, so a build with other settings running at the same time (the tests'
- * builds, a preview build) is not pulled from under, and a test run between two builds costs the
- * second nothing.
+ * The one eviction rule: another key's store goes once no process has used it for an hour, so a build
+ * with other settings running at the same time (the tests', a preview) is not pulled from under.
  */
-export const KEEP_OTHER_KEYS_MS = 3_600_000
+const KEEP_OTHER_KEYS_MS = 3_600_000
 
 /** Every file of the build's code (STORE_CODE) under `root`, relative to it, in name order. */
-export function codeFiles(root: string): string[] {
-  const walk = (rel: string): string[] => {
-    const full = path.join(root, rel)
-    if (!existsSync(full)) return []
-    if (!statSync(full).isDirectory()) return [rel]
-    return readdirSync(full)
-      .sort()
-      .flatMap((name) => walk(`${rel}/${name}`))
-  }
-  return [...STORE_CODE.dirs, ...STORE_CODE.files].flatMap(walk).filter((rel) => !STORE_CODE.skip.test(rel))
+function codeFiles(root: string): string[] {
+  const inDirs = STORE_CODE.dirs.flatMap((dir) => filesUnder(path.join(root, dir)).map((rel) => `${dir}/${rel}`))
+  const files = STORE_CODE.files.filter((rel) => existsSync(path.join(root, rel)))
+  return [...inDirs, ...files].filter((rel) => !STORE_CODE.skip.test(rel))
 }
 
 /** Adds each of `files` under `root` to `hash`: its name and its bytes (none when it is missing). */
@@ -59,11 +52,9 @@ export function hashFiles(hash: Hash, root: string, files: readonly string[]): H
 const codeHashes = new Map<string, string>()
 
 /**
- * The store's key: npm's record of what it installed (node_modules/.package-lock.json; after a pull
- * that changed package-lock.json but before `npm install`, the code that runs is still the old one),
- * the build's code files (read once per process: the code that runs is the code it loaded), and the
- * build's environment: VITE_ variables are compiled in, NODE_ENV picks React's build (unset, a build
- * sets it to production), and the footer prints the year.
+ * The store's key: what npm installed (node_modules/.package-lock.json, not package-lock.json: that is
+ * the code that runs), the build's code files (read once per process: the code it loaded), and the
+ * environment: VITE_ variables are compiled in, NODE_ENV picks React's build, the footer prints the year.
  */
 export function storeKey(root: string, env: NodeJS.ProcessEnv = process.env): string {
   let code = codeHashes.get(root)

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Plugin, ViteDevServer } from 'vite'
+import type { Plugin, Rollup, ViteDevServer } from 'vite'
 import type { ContractTerms } from '../checker/terms.ts'
 import { CONTENT_DIRS, contentKindOf } from '../checker/content-files.ts'
 import { errorsAmong, type Problem } from '../checker/errors.ts'
@@ -23,14 +23,10 @@ import { movesOf, type Redirect } from '../src/core/manifest.ts'
 import { landingFileOf, landingRouteOf, PAGE_DATA_SPECIFIER, pageDataFile } from '../src/core/routes.ts'
 
 /**
- * Imports of content YAML become checked, sanitized data modules, so the browser never carries
- * the YAML parser or DOMPurify. A content problem fails the build, and in dev shows in the
- * overlay with its file:line:column.
- *
- * `site-part:<key>` imports one top-level key of content/site.yaml. Editors keep one file, and each
- * key rides in the chunk of the code that reads it: the home page's copy is not in the JS every
- * landing page loads. A key of words (`labels`) also exports each word by name, so code that imports
- * its words so carries only those. The modules are typed by src/generated/site-parts.d.ts.
+ * Imports of content YAML become checked, sanitized data modules: the browser never carries the YAML
+ * parser or DOMPurify. A content problem fails the build, or shows in dev's overlay at file:line:column.
+ * `site-part:<key>` imports one top-level key of content/site.yaml, so each key rides in the chunk of
+ * the code that reads it; a key of words (`labels`) also exports each word by name (site-parts.d.ts).
  */
 const SITE_PART = 'site-part:'
 /** content/redirects.yaml, checked, for the browser's own moves to an old address. */
@@ -74,10 +70,7 @@ export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin 
     configResolved(config) {
       root = config.root
     },
-    buildStart() {
-      index = undefined
-      terms = undefined
-    },
+    buildStart: () => void (index = terms = undefined),
     resolveId: (id, _importer, options) => resolveContentId(id, root, build, options?.ssr === true),
     load(id) {
       if (id === PAGE_DATA_STORE) return { code: pageDataStoreSource, map: null }
@@ -136,7 +129,7 @@ function contentModule(
   found: readonly Problem[],
   data: unknown,
   part: string | null,
-  fail: (error: string | { message: string; id: string; loc: { file: string; line: number; column: number } }) => never,
+  fail: Rollup.PluginContext['error'],
 ): string {
   const problems = errorsAmong(found)
   if (problems.length > 0) {
