@@ -148,14 +148,16 @@ print(
 print(`| CSS | ${kb(bytes.css)} | ${BYTE_BUDGETS_KB.css} KB |`)
 print()
 
-async function startServer() {
+/** The built server on a free port with a new SQLite file and no rate limit; `env` adds to its settings. */
+async function startServer(env: Record<string, string> = {}) {
   const port = await freePort()
   const child = await startServerProcess({
     PORT: String(port),
     DATABASE_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'leads.sqlite'),
     RATE_LIMIT_MAX: '0',
+    ...env,
   })
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') }
+  return { url: `http://127.0.0.1:${port}`, child, stop: () => child.kill('SIGTERM') }
 }
 
 if (!skip.has('load')) {
@@ -172,32 +174,17 @@ if (!skip.has('load')) {
       url: '',
       message: 'Load test lead',
     })
-    const runs = [
-      {
-        name: 'POST /api/appDev (stored lead)',
-        url: `${server.url}/api/appDev`,
-        method: 'POST' as const,
-        headers: { 'content-type': 'application/json' },
-        body: lead,
-      },
-      {
-        name: 'GET /ai/Ai-Development (brotli)',
-        url: `${server.url}/ai/Ai-Development`,
-        method: 'GET' as const,
-        headers: { 'accept-encoding': 'br' },
-      },
+    const runs: [string, autocannon.Options][] = [
+      [
+        'POST /api/appDev (stored lead)',
+        { url: `${server.url}/api/appDev`, method: 'POST', headers: { 'content-type': 'application/json' }, body: lead },
+      ],
+      ['GET /ai/Ai-Development (brotli)', { url: `${server.url}/ai/Ai-Development`, headers: { 'accept-encoding': 'br' } }],
     ]
-    for (const run of runs) {
-      const result = await autocannon({
-        url: run.url,
-        method: run.method,
-        headers: run.headers,
-        body: run.body,
-        connections: 50,
-        duration: 10,
-      })
+    for (const [name, options] of runs) {
+      const result = await autocannon({ ...options, connections: 50, duration: 10 })
       print(
-        `| ${run.name} | ${Math.round(result.requests.average).toLocaleString('en-US')} | ${result.latency.p99} ms | ${result.errors} | ${result.non2xx} |`,
+        `| ${name} | ${Math.round(result.requests.average).toLocaleString('en-US')} | ${result.latency.p99} ms | ${result.errors} | ${result.non2xx} |`,
       )
     }
     print()
@@ -223,17 +210,13 @@ if (!skip.has('leads')) {
         ['webhook accepting', accepting],
         ['webhook hanging', hanging],
       ] as const) {
-        const port = await freePort()
-        const child = await startServerProcess({
-          PORT: String(port),
-          DATABASE_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'leads.sqlite'),
+        const server = await startServer({
           ...(store === 'PostgreSQL' ? { DATABASE_URL: await createDatabase(postgres.url) } : {}),
           ...(receiver ? { LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: 'bench-secret-0123456789' } : {}),
-          RATE_LIMIT_MAX: '0',
         })
         let n = 0
         const result = await autocannon({
-          url: `http://127.0.0.1:${port}/api/appDev`,
+          url: `${server.url}/api/appDev`,
           method: 'POST',
           connections: 50,
           duration: 10,
@@ -255,8 +238,8 @@ if (!skip.has('leads')) {
         print(
           `| ${store} | ${delivery} | ${Math.round(result.requests.average).toLocaleString('en-US')} | ${result.latency.p99} ms | ${result.non2xx} |`,
         )
-        child.kill('SIGTERM')
-        await new Promise((r) => child.on('exit', r))
+        server.stop()
+        await new Promise((r) => server.child.on('exit', r))
       }
     }
     print()
@@ -269,10 +252,7 @@ if (!skip.has('leads')) {
 
 if (!skip.has('lighthouse')) {
   const server = await startServer()
-  const chrome = await launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: CHROMIUM_FLAGS,
-  })
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS })
   try {
     const pages = ['/ai/Ai-Development', '/ai/ai-consulting-new-york', '/ai/Ai-Consulting', '/', '/blog']
     print('## Lighthouse 12, mobile preset, median of 3 runs (after one warm-up run)')

@@ -54,13 +54,7 @@ export async function measurePageStart(browser: Browser, url: string, { cpu = 4,
   })
   const bodies: Promise<number>[] = []
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script')
-      bodies.push(
-        response.body().then(
-          (body) => gzipTextBytes(body),
-          () => 0,
-        ),
-      )
+    if (response.request().resourceType() === 'script') bodies.push(response.body().then(gzipTextBytes, () => 0))
   })
   await page.addInitScript(observePaints)
   await page.goto(url, { waitUntil: 'load' })
