@@ -1,9 +1,7 @@
 /**
- * `npm run bench`: figures, not pass/fail. Prints a markdown report:
- * build scaling (50 real pages, 1,000 and 5,000 synthetic), bytes, HTTP load on loopback, stored
- * leads/s on SQLite and PostgreSQL with delivery off, on and hanging, Lighthouse,
- * main-thread long tasks while a page starts. BENCH_PAGES=1000,5000 and
- * BENCH_SKIP=lighthouse,pagestart,longtasks,load,leads,scale choose what runs.
+ * `npm run bench`: a markdown report of figures, not pass/fail: build scaling, bytes, HTTP load, stored
+ * leads/s on SQLite and PostgreSQL with delivery off, on and hanging, Lighthouse, a page's start, long
+ * tasks. BENCH_PAGES=1000,5000 and BENCH_SKIP=lighthouse,pagestart,longtasks,load,leads,scale choose what runs.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'

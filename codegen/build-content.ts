@@ -1,16 +1,12 @@
-/**
- * What a build hands the content plugin (vite-plugin-content.ts) and the server render: each page's
- * checked data by file, and the version of the addresses the browser loads it from.
- */
+/** What a build hands the content plugin and the server render: each page's checked data, and its addresses' version. */
 export interface BuildContent {
   pageData: (file: string) => unknown
   pageDataVersion: string
 }
 
 /**
- * The server-render bundle's store of page data, `site-content:page-data`: src/app/entry-server.tsx
- * exports its setter, and the prerender calls it with the build's checked data before any page
- * renders. The bundle itself holds no page data, so a copy edit renders without bundling again.
+ * The server-render bundle's store of page data, which the prerender fills before any page renders:
+ * the bundle holds no page data, so a copy edit renders without bundling again.
  */
 export const PAGE_DATA_STORE_SPECIFIER = 'site-content:page-data'
 export const PAGE_DATA_STORE = `\0${PAGE_DATA_STORE_SPECIFIER}`
@@ -44,10 +40,7 @@ export const isWords = (value: unknown): value is Record<string, string> =>
   exportableNames(Object.keys(value)) &&
   Object.values(value).every((word) => typeof word === 'string')
 
-/**
- * A module of words, one export each (and all of them as the default): code that imports its words
- * by name carries only those, each in the chunk of the code that shows it, not the whole list.
- */
+/** A module of words, one export each and all as the default: code importing words by name carries only those. */
 export const wordsModule = (words: Record<string, string>) =>
   Object.entries(words)
     .map(([key, word]) => `export const ${key} = ${JSON.stringify(word)}\n`)

@@ -1,7 +1,4 @@
-/**
- * Each file's checked result, remembered by what it is made from: in memory for this process, and
- * in the result store (result-store.ts) for later builds.
- */
+/** Each file's checked result, kept by what it is made from: in memory, and in the result store for later builds. */
 import { createHash } from 'node:crypto'
 import { checkText } from '../checker/checker.ts'
 import type { Compiled } from '../checker/checker.ts'
@@ -59,10 +56,7 @@ function fromStore(store: ResultStore, key: string, relativeFile: string, text: 
 /** Where results checked by earlier builds are kept: the store (codegen/store.ts), when the project has one. */
 export const storeOf = (index: CheckedSiteIndex) => (index.cacheDir ? resultStore(index.cacheDir) : undefined)
 
-/**
- * What a file's result is kept under: everything it is made from. The checker's code and libraries
- * are the store's own key (codegen/store.ts): a store only ever holds one checker's results.
- */
+/** What a file's result is kept under: all it is made from but the checker's code, which is the store's own key. */
 function compileKey(relativeFile: string, text: string, kind: ContentKind, index: CheckedSiteIndex, terms?: ContractTerms) {
   const withTerms = terms !== undefined && (kind === 'page' || kind === 'blog')
   // A digest, not the text itself: V8 hashes a string of over 16,383 characters by its length
@@ -73,10 +67,7 @@ function compileKey(relativeFile: string, text: string, kind: ContentKind, index
     .digest('hex')
 }
 
-/**
- * Parses, checks and renders one file (checker.ts), remembered by its text: a build checks the
- * content once, then the client and server bundles reuse the result instead of checking it twice more.
- */
+/** Parses, checks and renders one file, kept by its text: the client and server bundles reuse the build's check. */
 export function compileContentFile(
   relativeFile: string,
   text: string,
@@ -109,10 +100,7 @@ function keptVerdict(value: string | undefined): Problem[] | undefined {
   }
 }
 
-/**
- * The site rules' verdicts, kept in memory for this process and in the result store with the files'
- * own results, under the file's key, the rule and its context.
- */
+/** The site rules' verdicts, kept in memory and in the result store under the file's key, the rule and its context. */
 export function verdictMemory(store: ResultStore | undefined): VerdictMemory {
   return {
     under(rule, contextKey) {

@@ -6,10 +6,7 @@ const unwritable = new Set<string>()
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-/**
- * Says on stderr that a cache folder cannot hold its files (a read-only disk): the build goes on with
- * what it keeps in memory. Once per folder and process.
- */
+/** Says on stderr, once per folder, that a cache folder cannot hold its files: the build keeps them in memory. */
 export function warnUnwritableCache(dir: string, error: unknown) {
   if (unwritable.has(dir)) return
   unwritable.add(dir)
@@ -22,9 +19,8 @@ export function warnRebuiltCache(file: string, error: unknown) {
 }
 
 /**
- * Every file under `dir`, relative to it with `/` between folders, in name order; none if it is
- * missing. With `nested: false`, the names in `dir` itself, a folder's among them: a caller that
- * reads each one says which it could not.
+ * Every file under `dir`, relative with `/` between folders, in name order; none if it is missing.
+ * With `nested: false`, the names in `dir` itself, folders among them.
  */
 export function filesUnder(dir: string, { nested = true }: { nested?: boolean } = {}): string[] {
   if (!existsSync(dir)) return []

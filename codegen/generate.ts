@@ -107,9 +107,8 @@ export async function generatePageRoutes(pages: readonly Pick<PageEntry, 'route'
 }
 
 /**
- * Types of the `site-part:<key>` modules (see vite-plugin-content.ts), one per top-level key of
- * site.yaml; a key whose every property is a required word under a name a module can export (the
- * rule the plugin's isWords applies to the data) also exports each word by name.
+ * Types of the `site-part:<key>` modules, one per top-level key of site.yaml; a key of required words
+ * under exportable names (the plugin's isWords rule) also exports each word by name.
  */
 function generateSitePartTypes(): string {
   const properties = schemaFiles.site.schema.properties as Record<

@@ -1,7 +1,6 @@
 /**
- * The site read from a project folder: its content files' texts, the names under content/, its
- * pictures measured and public/'s files, as the checker takes them (site-index.ts SiteSource); and
- * the fingerprint and store the results kept between builds are filed under.
+ * The site read from a project folder as the checker takes it (SiteSource): content texts and names,
+ * pictures measured, public/'s files; and the fingerprint and store kept results are filed under.
  */
 import { createHash } from 'node:crypto'
 import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs'

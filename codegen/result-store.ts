@@ -47,10 +47,7 @@ const isDamaged = (error: unknown) =>
 /** Another build holds the file: it is sound, and must not be pulled from under that build. */
 const isBusy = (error: unknown) => error instanceof Database.SqliteError && /^SQLITE_(BUSY|LOCKED)/.test(error.code)
 
-/**
- * Deletes the store's file with its write-ahead log and index (a log left behind would be replayed
- * into the new file), says so, and opens a new one. Throws when the folder cannot hold it.
- */
+/** Deletes the store's file with its log (which would be replayed into a new file), says so, and opens a new one. */
 function rebuild(file: string, error: unknown): Connection {
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true })
   const connection = connect(file)

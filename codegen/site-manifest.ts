@@ -46,9 +46,8 @@ export function manifestRoutes(content: Pick<ContentSet, 'pages' | 'blogs'>): Ma
 }
 
 /**
- * The manifest of a site built from `content`: what the server reads of it (routes, posts, projects,
- * the blog API the pages call, how long leads are kept, the old addresses it redirects). The build
- * writes it; `npm run dev` makes it in memory from the content as it is now.
+ * What the server reads of a site built from `content`: routes, posts, projects, the blog API, how long
+ * leads are kept, the redirects. The build writes it; `npm run dev` makes it in memory.
  */
 export function siteManifest(
   content: Pick<ContentSet, 'pages' | 'blogs' | 'projects' | 'site' | 'redirects'>,

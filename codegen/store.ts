@@ -1,8 +1,6 @@
 /**
- * Everything kept between builds, in one store: node_modules/.cache/site/<key>/. The key is one
- * rule (`storeKey`): the packages as npm installed them, the build's code and the build's
- * environment. A store holds what that code made, so nothing in it needs a code version of its own,
- * and nothing of another key is ever read: a change to the key starts an empty store.
+ * Everything kept between builds, in one store: node_modules/.cache/site/<key>/, the key made from the
+ * installed packages, the build's code and environment (`storeKey`). A new key starts an empty store.
  */
 import { createHash, type Hash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs'
@@ -10,9 +8,8 @@ import path from 'node:path'
 import { filesUnder } from './files.ts'
 
 /**
- * The build's code: what its output is made with, besides the content. Tests, dotfiles and what the
- * build writes (src/generated) are not code; content/ and public/ are content, so an editor's change
- * never empties the store. Decap's vendored bundle counts by its record, which holds each file's hash.
+ * The build's code: not tests, dotfiles, src/generated, nor content/ and public/ (an editor's change never
+ * empties the store). Decap's vendored bundle counts by its record, which holds each file's hash.
  */
 export const STORE_CODE = {
   dirs: ['admin', 'checker', 'codegen', 'schema', 'scripts', 'server', 'src'],
@@ -52,9 +49,9 @@ export function hashFiles(hash: Hash, root: string, files: readonly string[]): H
 const codeHashes = new Map<string, string>()
 
 /**
- * The store's key: what npm installed (node_modules/.package-lock.json, not package-lock.json: that is
- * the code that runs), the build's code files (read once per process: the code it loaded), and the
- * environment: VITE_ variables are compiled in, NODE_ENV picks React's build, the footer prints the year.
+ * The store's key: what npm installed (node_modules/.package-lock.json, as a pulled lock file is not yet
+ * installed), the code files (read once per process: the code it loaded), and the environment: VITE_
+ * variables are compiled in, NODE_ENV picks React's build, the footer prints the year.
  */
 export function storeKey(root: string, env: NodeJS.ProcessEnv = process.env): string {
   let code = codeHashes.get(root)
@@ -75,9 +72,8 @@ export const storesFolder = (root: string) => path.join(root, 'node_modules/.cac
 const pruned = new Set<string>()
 
 /**
- * The store of the project at `root` for the key of this moment's environment, made if it is new
- * and marked used; once per process, the other keys' stores unused for KEEP_OTHER_KEYS_MS go.
- * Undefined when the project has no node_modules to hold it: the work is then done afresh.
+ * The store of the project at `root` for this moment's key, made if new and marked used; once per process,
+ * stale stores of other keys go. Undefined without a node_modules to hold it: the work is done afresh.
  */
 export function storeFolder(root: string): string | undefined {
   if (!existsSync(path.join(root, 'node_modules'))) return undefined

@@ -33,9 +33,8 @@ const SITE_PART = 'site-part:'
 const SITE_REDIRECTS = 'site-content:redirects'
 
 /**
- * The content plugin. A build passes what it checked (`build`): the browser then loads each page's
- * data from a file outside the bundle, and the server render from the build. Without it (dev), a
- * page's data is its YAML file, checked as it is loaded.
+ * The content plugin. A build passes what it checked (`build`): the browser loads each page's data from
+ * a file outside the bundle, the server render from the build. In dev, a page's data is its YAML file.
  */
 export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin {
   let root = process.cwd()
@@ -120,10 +119,7 @@ function resolveContentId(id: string, root: string, build: BuildContent | undefi
   return { id: `/${pageDataFile(route, build.pageDataVersion)}`, external: true }
 }
 
-/**
- * A content file as a module of checked data (one key of it for `site-part:`); a content error
- * fails the build, at its file, line and column (a warning does not).
- */
+/** A content file as a module of checked data (one key of it for `site-part:`); a content error fails the build at its place. */
 function contentModule(
   file: string,
   found: readonly Problem[],

@@ -5,10 +5,7 @@ import { filesUnder } from '../codegen/files.ts'
 import { hashFiles, storeKey } from '../codegen/store.ts'
 import { writeFileAtomic } from '../codegen/write-atomic.ts'
 
-/**
- * What an incremental build compares: the code key (all the bundles are made from; content pages are
- * not, as their data is loaded from files outside the bundle) and each route's inputs.
- */
+/** What an incremental build compares: the code key (the bundles' inputs; pages' data is not bundled) and each route's inputs. */
 
 /** Raise when the recorded shape or the rules below change: every build after it starts afresh. */
 const STATE_VERSION = 1

@@ -41,10 +41,7 @@ export function vendoredDecap(root: string): DecapManifest & { dir: string } {
 export const tarballIntegrity = (tarball: string) =>
   `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`
 
-/**
- * Replaces the kept bundle with the one in `tarball` (a decap-cms package as `npm pack` writes it),
- * which must match `integrity`; nothing is changed when it does not, or when it holds no bundle.
- */
+/** Replaces the kept bundle with the decap-cms `tarball`'s; nothing changes unless it matches `integrity` and holds one. */
 export async function vendorDecapTarball(root: string, tarball: string, integrity: string): Promise<DecapManifest> {
   const actual = tarballIntegrity(tarball)
   if (actual !== integrity) throw new Error(`${path.basename(tarball)}: integrity ${actual}, the registry lists ${integrity}`)
@@ -99,10 +96,7 @@ function npm(args: string[], cwd: string): unknown {
   }
 }
 
-/**
- * `npm run admin:vendor -- <version>`: fetches decap-cms@<version> from the registry with npm,
- * checks the tarball against the integrity the registry lists for it, and keeps its bundle.
- */
+/** `npm run admin:vendor -- <version>`: fetches decap-cms@<version> with npm, checks its integrity, keeps its bundle. */
 async function main(args: string[]) {
   const version = args[0]
   if (!version || !/^\d+\.\d+\.\d+(?:-[\w.]+)?$/.test(version))

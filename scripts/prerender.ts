@@ -126,10 +126,9 @@ function headContextOf({ company }: ServerEntry['site'], siteUrl: string): HeadC
 }
 
 /**
- * The data each route's HTML carries for its first render. The blog pages carry the list as the API
- * answers it, without bodies; a post page adds its own body, so it hydrates without a fetch.
- * Landing pages show Recent Blogs in their HTML; they carry only what the cards need. The post
- * shell renders as a post whose data is still on its way, so it hydrates for any address.
+ * The data each route's HTML carries for its first render: the blog pages the post list without bodies
+ * (a post page adds its own), landing pages only what the Recent Blogs cards need; the post shell none,
+ * as a post still loading, so it hydrates for any address.
  */
 function initialDataOf(entry: ServerEntry, blogs: SiteManifest['blogs']) {
   const withBlogs: SiteDataState = { blogs: blogs.map(listEntry), blogsLoading: false }

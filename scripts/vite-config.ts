@@ -120,19 +120,13 @@ function chunkGroups(root: string): CodeSplittingOptions {
   }
 }
 
-/**
- * The constants the site, the form editor and the unit tests are compiled with (src/vite-env.d.ts).
- * The blog API is checked once, by the build: the browser gets the settled value, not the parser.
- */
+/** The constants the site, form editor and unit tests are compiled with: the blog API checked, not its parser. */
 export const buildConstants = (blogApi: BlogApiSettings) => ({
   __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   __BLOG_API__: JSON.stringify(blogApi),
 })
 
-/**
- * The site's Vite config for the project at `root`, passed inline by scripts/build.ts (with the `content`
- * it checked, so its plugins run in the build's own modules) and by `npm run dev` (tools/dev.ts).
- */
+/** The site's Vite config, passed inline by scripts/build.ts (with the `content` it checked) and by tools/dev.ts. */
 export function siteConfig({
   root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
   isSsrBuild = false,
