@@ -23,11 +23,7 @@ import { median, pageStartTable } from './page-start.ts'
 const root = process.cwd()
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean))
 const syntheticSizes = (process.env.BENCH_PAGES ?? '1000,5000').split(',').map(Number).filter(Boolean)
-const out: string[] = [`# Benchmark (${new Date().toISOString().slice(0, 10)}, ${process.platform}, Node ${process.version})`, '']
-const print = (line = '') => {
-  out.push(line)
-  console.log(line)
-}
+const print = (line = '') => console.log(line)
 const ms = (v: number) => `${Math.round(v).toLocaleString('en-US')} ms`
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
@@ -37,14 +33,8 @@ async function timeBuild(siteRoot: string, full = true) {
   const { pages, timings, rendered, checked } = await buildSite(siteRoot, { quiet: true, full })
   const build = performance.now() - t
   const landing = pages.filter((p) => p.route.startsWith('/ai/'))
-  return {
-    pages: landing.length,
-    build,
-    timings,
-    rendered,
-    checked,
-    htmlBytes: landing.reduce((n, p) => n + p.bytes, 0) / landing.length,
-  }
+  const htmlBytes = landing.reduce((n, p) => n + p.bytes, 0) / landing.length
+  return { pages: landing.length, build, timings, rendered, checked, htmlBytes }
 }
 
 /** A build as `npm run build` runs it: a new process, the site and the server's JavaScript (build/). */

@@ -71,7 +71,6 @@ function openStore(file: string): ResultStore {
     connection = rebuild(file, error)
     return true
   }
-
   let held: Map<string, () => string> | undefined
   const writeQuietly = (entries: [string, () => string][]) => {
     try {

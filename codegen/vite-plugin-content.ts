@@ -50,7 +50,6 @@ export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin 
     }
     return terms.value
   }
-
   const regenerate = async (server: ViteDevServer) => {
     index = undefined
     terms = undefined
@@ -62,7 +61,6 @@ export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin 
     }
     await writeGenerated(root, content.pages)
   }
-
   return {
     name: 'site-content',
     enforce: 'pre',
@@ -94,11 +92,23 @@ export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin 
       const served = kind === 'redirects' && data ? { redirects: movesOf(data.redirects as Redirect[]) } : data
       return { code: contentModule(file, problems, served, part, (error) => this.error(error)), map: null }
     },
+    // In dev, what an edit under content/ or public/images means for the plugin.
     configureServer(server) {
-      watchContent(server, root, {
-        contentChanged: () => void regenerate(server),
-        imagesChanged: () => (index = undefined),
-        siteChanged: () => (terms = undefined),
+      const contentDir = path.join(root, 'content')
+      const publicImages = path.join(root, CONTENT_DIRS.public, 'images')
+      server.watcher.add(contentDir)
+      const onTreeChange = (file: string) => {
+        if (file.startsWith(contentDir) && file.endsWith('.yaml')) void regenerate(server)
+        if (file.startsWith(publicImages)) index = undefined
+      }
+      server.watcher.on('add', onTreeChange)
+      server.watcher.on('unlink', onTreeChange)
+      server.watcher.on('change', (file) => {
+        const kind = contentKindOf(path.relative(root, file))
+        // The contract terms pages insert come from site.yaml.
+        if (kind === 'site') terms = undefined
+        // A page's label or category also feeds the route manifest (menus, footer).
+        if (kind === 'page') void regenerate(server)
       })
     },
   }
@@ -139,28 +149,4 @@ function contentModule(
   if (part !== null && !(part in (data as object))) fail(`${SITE_PART}${part}: content/site.yaml has no key '${part}'`)
   const value = part === null ? data : (data as Record<string, unknown>)[part]
   return part !== null && isWords(value) ? wordsModule(value) : dataModule(value)
-}
-
-/** In dev, what an edit under content/ or public/images means for the plugin. */
-function watchContent(
-  server: ViteDevServer,
-  root: string,
-  on: { contentChanged: () => void; imagesChanged: () => void; siteChanged: () => void },
-) {
-  const contentDir = path.join(root, 'content')
-  const publicImages = path.join(root, CONTENT_DIRS.public, 'images')
-  server.watcher.add(contentDir)
-  const onTreeChange = (file: string) => {
-    if (file.startsWith(contentDir) && file.endsWith('.yaml')) on.contentChanged()
-    if (file.startsWith(publicImages)) on.imagesChanged()
-  }
-  server.watcher.on('add', onTreeChange)
-  server.watcher.on('unlink', onTreeChange)
-  server.watcher.on('change', (file) => {
-    const kind = contentKindOf(path.relative(root, file))
-    // The contract terms pages insert come from site.yaml.
-    if (kind === 'site') on.siteChanged()
-    // A page's label or category also feeds the route manifest (menus, footer).
-    if (kind === 'page') on.contentChanged()
-  })
 }

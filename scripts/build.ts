@@ -287,7 +287,6 @@ async function record(build: Build, content: ContentSet, site: RenderedSite, cod
   return {
     pages: manifest.routes.map((r) => ({ route: r.route, ...routes[r.route] })),
     timings: build.timings,
-    outDir: build.outDir,
     // Files whose checked result was not kept from an earlier build (the store's checked.db).
     checked: contentChecks.count - build.checksBefore,
     files: content.files.length,

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { blogRoute, listEntry } from '../src/core/blog.ts'
+import type { Manifest } from 'vite'
 import type { SiteManifest } from '../src/core/manifest.ts'
 import { dataModule } from '../codegen/build-content.ts'
 import { isLandingRoute, pageDataFile, POST_SHELL_ROUTE } from '../src/core/routes.ts'
@@ -12,16 +13,8 @@ import type { HeadContext, SiteDataState } from '../src/app/entry-server.tsx'
 /** What the server-render bundle exports: the module src/app/entry-server.tsx, built by Vite, loaded here. */
 type ServerEntry = typeof import('../src/app/entry-server.tsx')
 
-interface ManifestChunk {
-  file: string
-  css?: string[]
-  imports?: string[]
-  dynamicImports?: string[]
-  isEntry?: boolean
-}
-
 /** Every chunk a module needs, itself first, for modulepreload links. */
-function chunkClosure(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
+function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
   const chunk = manifest[key]
   if (!chunk || seen.has(key)) return []
   seen.add(key)
@@ -78,7 +71,7 @@ async function inlineModule(file: string, outDir: string): Promise<string> {
  * The client build's index.html made every page's shell: the stylesheet inlined (no second request before
  * the first paint), the entry script and its preloads taken out to start after it; and the startup chunks.
  */
-async function pageShell(template: string, outDir: string, manifest: Record<string, ManifestChunk>) {
+async function pageShell(template: string, outDir: string, manifest: Manifest) {
   const cssFiles = Object.values(manifest).flatMap((c) => (c.isEntry ? (c.css ?? []) : []))
   const css = (await Promise.all(cssFiles.map((f) => readFile(path.join(outDir, f), 'utf8')))).join('\n')
   let shell = template
@@ -154,7 +147,7 @@ export async function prerender(options: PrerenderOptions): Promise<RenderedRout
   const entry = (await import(options.ssrEntry)) as ServerEntry
   entry.setPageData(options.pageData)
   const deferredScriptsLoader = await headScript('deferredScripts', root)
-  const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
+  const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
   const { shell, scriptTags, templateChunks, entryChunks } = await pageShell(options.template, outDir, manifest)
   const headContext = headContextOf(entry.site, siteUrl)
   const dataFor = initialDataOf(entry, blogs)
