@@ -51,16 +51,14 @@ function edit(siteRoot: string, file: string, from: RegExp, to: string) {
 }
 
 if (!skip.has('scale')) {
-  print('## Build time by number of pages')
-  print()
+  print('## Build time by number of pages\n')
   print(
     'Real-size pages: the 50 real ones, then numbered copies of them with every text made unique (bench/synthetic-site.ts). ' +
       'Each build starts from nothing but the 50 real pages, whose checked content is kept from earlier builds. ' +
       'The phases run one after another: content, then both bundles, then the prerender (on one thread), ' +
       'then finishing (waiting for the compression that ran beside them). The form editor is built between the bundles and the prerender, ' +
-      'or copied when it has not changed, which accounts for the rest of the build.',
+      'or copied when it has not changed, which accounts for the rest of the build.\n',
   )
-  print()
   print(
     '| pages | build | per page | content (load, check, codegen) | client bundle | SSR bundle | prerender | finishing | HTML per page (raw) |',
   )
@@ -107,8 +105,7 @@ if (!skip.has('scale')) {
   }
   print()
   if (rebuilds.length > 0) {
-    print(`### Rebuilds at ${syntheticSizes[0].toLocaleString('en-US')} pages`)
-    print()
+    print(`### Rebuilds at ${syntheticSizes[0].toLocaleString('en-US')} pages\n`)
     print('| change | build, in process | `npm run build`, new process | files checked | routes rendered |')
     print('| --- | ---: | ---: | ---: | ---: |')
     for (const line of rebuilds) print(line)
@@ -119,10 +116,8 @@ if (!skip.has('scale')) {
 }
 
 const bytes = bundleReport(path.join(root, 'dist'))
-print('## Bytes (gzip), 50-page site')
-print()
-print('| what | size | budget |')
-print('| --- | ---: | ---: |')
+print('## Bytes (gzip), 50-page site\n')
+print('| what | size | budget |\n| --- | ---: | ---: |')
 print(`| JS shared by every page | ${kb(bytes.sharedJs)} | ${BYTE_BUDGETS_KB.sharedJs} KB |`)
 print(
   `| a landing page's own chunk (largest / average) | ${kb(bytes.pageChunkMax)} / ${kb(bytes.pageChunkAverage)} | ${BYTE_BUDGETS_KB.pageChunkMax} KB |`,
@@ -151,10 +146,8 @@ async function startServer(env: Record<string, string> = {}) {
 if (!skip.has('load')) {
   const server = await startServer()
   try {
-    print('## HTTP on loopback (autocannon, 50 connections, 10 s, rate limit off)')
-    print()
-    print('| request | requests/s | p99 latency | errors | non-2xx |')
-    print('| --- | ---: | ---: | ---: | ---: |')
+    print('## HTTP on loopback (autocannon, 50 connections, 10 s, rate limit off)\n')
+    print('| request | requests/s | p99 latency | errors | non-2xx |\n| --- | ---: | ---: | ---: | ---: |')
     const lead = JSON.stringify({
       name: 'Bench Lead',
       email: 'bench@example.com',
@@ -188,10 +181,8 @@ if (!skip.has('leads')) {
   const accepting = await startWebhookReceiver('bench-secret-0123456789')
   const hanging = await startWebhookReceiver('bench-secret-0123456789', () => 'hang')
   try {
-    print('## Stored leads (autocannon, 50 connections, 10 s, POST /api/appDev, each lead with its own key)')
-    print()
-    print('| store | delivery | leads/s | p99 latency | non-2xx |')
-    print('| --- | --- | ---: | ---: | ---: |')
+    print('## Stored leads (autocannon, 50 connections, 10 s, POST /api/appDev, each lead with its own key)\n')
+    print('| store | delivery | leads/s | p99 latency | non-2xx |\n| --- | --- | ---: | ---: | ---: |')
     for (const store of ['SQLite', 'PostgreSQL'] as const) {
       for (const [delivery, receiver] of [
         ['off', undefined],
@@ -243,8 +234,7 @@ if (!skip.has('lighthouse')) {
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS })
   try {
     const pages = ['/ai/Ai-Development', '/ai/ai-consulting-new-york', '/ai/Ai-Consulting', '/', '/blog']
-    print('## Lighthouse 12, mobile preset, median of 3 runs (after one warm-up run)')
-    print()
+    print('## Lighthouse 12, mobile preset, median of 3 runs (after one warm-up run)\n')
     print('| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |')
     print('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
     // One run that is not counted: the first load of a fresh browser and server is slower than any after it.
@@ -312,10 +302,8 @@ if (!skip.has('longtasks')) {
   try {
     const pages = ['/ai/Ai-Development', '/ai/ai-consulting-new-york', '/', '/blog']
     const loads = 7
-    print(`## Main-thread long tasks while a page starts (4x CPU slowdown, 412 px, median of ${loads} loads)`)
-    print()
-    print('| page | blocking time (sum of task time over 50 ms) | longest task | long tasks |')
-    print('| --- | ---: | ---: | ---: |')
+    print(`## Main-thread long tasks while a page starts (4x CPU slowdown, 412 px, median of ${loads} loads)\n`)
+    print('| page | blocking time (sum of task time over 50 ms) | longest task | long tasks |\n| --- | ---: | ---: | ---: |')
     for (const page of pages) {
       const runs: { blocking: number; longest: number; count: number }[] = []
       for (let i = 0; i < loads; i++) {

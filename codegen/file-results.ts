@@ -1,7 +1,6 @@
 /** Each file's checked result, kept by what it is made from: in memory, and in the result store for later builds. */
 import { createHash } from 'node:crypto'
-import { checkText } from '../checker/checker.ts'
-import type { Compiled } from '../checker/checker.ts'
+import { checkText, type Compiled } from '../checker/checker.ts'
 import { memory } from './checker-memory.ts'
 import type { Problem } from '../checker/errors.ts'
 import { resultStore, type ResultStore } from './result-store.ts'

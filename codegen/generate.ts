@@ -155,7 +155,7 @@ export async function writeRouteTable(root: string, pages: readonly Pick<PageEnt
   return writeOutput(root, 'page-routes.ts', inputs, () => generatePageRoutes(pages))
 }
 
-/** The content types (GENERATED_TYPE_FILES), which only tsc reads: a build makes them while it bundles. */
+/** The content types, which only tsc reads: the server's compile writes them in a process of its own. */
 export async function writeContentTypes(root: string): Promise<string[]> {
   return [
     ...(await writeOutput(root, 'content-types.ts', schemaFiles, generateContentTypes)),

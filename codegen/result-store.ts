@@ -30,7 +30,6 @@ export function resultStore(cacheDir: string): ResultStore | undefined {
     store = openStore(path.join(cacheDir, 'checked.db'))
   } catch (error) {
     warnUnwritableCache(cacheDir, error)
-    store = undefined
   }
   stores.set(cacheDir, store)
   return store

@@ -24,10 +24,6 @@ export function builtBlogs(content: Pick<ContentSet, 'blogs'>): BuiltBlog[] {
   }))
 }
 
-/** The project list of projects.yaml, as GET /api/projects/project serves it. */
-const contentProjects = (content: Pick<ContentSet, 'projects'>): unknown[] =>
-  (content.projects as { project?: unknown[] } | undefined)?.project ?? []
-
 /** Every route the build prerenders, with its HTML file and the content file it is made from. */
 export function manifestRoutes(content: Pick<ContentSet, 'pages' | 'blogs'>): ManifestRoute[] {
   const route = (path: string, source: string, indexable = true): ManifestRoute => ({
@@ -57,7 +53,8 @@ export function siteManifest(
     siteUrl,
     routes: manifestRoutes(content),
     blogs: builtBlogs(content),
-    projects: contentProjects(content),
+    // The project list of projects.yaml, as GET /api/projects/project serves it.
+    projects: (content.projects as { project?: unknown[] } | undefined)?.project ?? [],
     blogApi,
     retentionDays: (content.site as { privacy: { retentionDays: number } }).privacy.retentionDays,
     // Only a preview build names it, so the live build's manifest stays as it was.
