@@ -82,8 +82,7 @@ if (!skip.has('scale')) {
           )
         }
         let n = 0
-        // Once first, untimed: an editor's machine has run the command before (the server compiled,
-        // tsx's transforms kept).
+        // Once first, untimed: an editor's machine has run it before (the server compiled, tsx's transforms kept).
         timeBuildCommand(synthetic.root)
         await row('nothing changed')
         await row("one page's copy edited", () =>
@@ -295,8 +294,7 @@ if (!skip.has('pagestart')) {
 }
 
 if (!skip.has('longtasks')) {
-  // What Lighthouse's TBT estimates, observed directly: Chromium slowed down 4x (DevTools CPU
-  // throttling), a phone-sized window, the tasks over 50 ms from navigation until hydration is done.
+  // What Lighthouse's TBT estimates, observed: tasks over 50 ms until hydration, CPU 4x slower, phone-sized.
   const server = await startServer()
   const browser = await launchChromium()
   try {

@@ -92,8 +92,7 @@ export async function generatePageRoutes(pages: readonly Pick<PageEntry, 'route'
       },
     ],
   })
-  // The project's style: two spaces, no semicolons. The rows go in after the formatter has run, in that
-  // style already: formatting them too changed no byte and cost up to a second.
+  // Two spaces, no semicolons; the rows go in after the formatter in that style (formatting them cost up to 1 s).
   file.formatText({ indentSize: 2, tabSize: 2, convertTabsToSpaces: true, semicolons: ts.SemicolonPreference.Remove })
   // One line per page: a table reads, and diffs, by row. String literals as JSON writes them.
   const rows = sorted.map(

@@ -105,8 +105,7 @@ const since = (start: number) => Math.round(performance.now() - start)
 /** Folders made and the earlier build's record read. */
 async function startBuild(root: string, outDir: string, options: BuildOptions): Promise<Build> {
   const blogApi = blogApiSettings(process.env)
-  // As Vite's build would, but first: the server render loads React's production build (twice as fast)
-  // even when no bundle is made.
+  // As Vite's build would, but first: the render takes React's faster production build even without bundling.
   process.env.NODE_ENV ??= 'production'
   const started = performance.now()
   await mkdir(outDir, { recursive: true })
@@ -160,8 +159,7 @@ const bundlesKept = (build: Build, code: string) =>
 async function bundle(build: Build) {
   const { root, outDir } = build
   build.bundled = true
-  // The earlier build is moved aside and deleted while this one runs: deleting thousands of files
-  // first would keep the build waiting on the disk.
+  // The earlier build is moved aside and deleted while this one runs: deleting thousands of files first would stall it.
   const old = path.join(storesFolder(root), `old-${process.pid}-${builds}-${Date.now()}`)
   const bundleStart = performance.now()
   const moved = await rename(outDir, old).catch(() => false)
@@ -225,8 +223,7 @@ async function render(build: Build, content: ContentSet, code: string): Promise<
   // What the earlier build left that this one keeps: nothing once this build bundled.
   const kept = build.bundled ? undefined : build.previous
   const start = performance.now()
-  // Each page's data file, written when the data or the code that reads it changed (by the thread
-  // that renders the page: its HTML changes with it).
+  // Each page's data file, written (with its HTML) when the data or the code that reads it changed.
   const pageData: Record<string, string> = {}
   const pageDataWrites: string[] = []
   mkdirSync(path.join(outDir, pageDataDir(pageDataVersion)), { recursive: true })
@@ -238,8 +235,7 @@ async function render(build: Build, content: ContentSet, code: string): Promise<
   const changed = lastChanged(root, content.files)
   const built = siteManifest(content, { siteUrl, blogApi: build.blogApi, preview: build.preview })
   const manifest: SiteManifest = { ...built, routes: built.routes.map((r) => ({ ...r, lastmod: changed.get(r.source) })) }
-  // A route's HTML is made from the code, the site address, the blog posts (listed on landing pages
-  // and the blog) and, for a landing page, its data.
+  // A route's HTML is made from the code, the site address, the blog posts and a landing page's data.
   const shared = digest(code, siteUrl, manifest.blogs)
   const routeKey = (route: string) => digest(shared, route, pageData[route] ?? '')
   const rendered = await prerender({
@@ -302,8 +298,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(error.message)
     process.exit(1)
   }
-  // --full: build everything, as from a fresh clone. --server: also compile the server to build/,
-  // in processes of their own beside the site build.
+  // --full: build everything, as from a fresh clone. --server: also compile the server to build/, beside.
   const server = process.argv.includes('--server') ? compileServer(process.cwd()) : Promise.resolve()
   // Awaited below; until then a failure must not count as unhandled.
   server.catch(() => undefined)

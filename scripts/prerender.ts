@@ -79,8 +79,7 @@ async function pageShell(template: string, outDir: string, manifest: Manifest) {
   // React puts a lazily loaded part's <link precedence> stylesheet after the last one marked
   // `data-precedence`; unmarked, the site's own would come after it and win where both set a property.
   shell = shell.replace('</head>', `  <style data-precedence="site">${css}</style>\n  </head>`)
-  // The entry script and its preloads move into an inert template that a tiny loader starts after
-  // the first paint (src/head/deferred-scripts.ts): the page paints from HTML and CSS alone.
+  // The entry script and preloads move into a template a loader starts after the first paint (deferred-scripts.ts).
   const scriptTags: string[] = []
   shell = shell.replace(/\s*<(script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>/g, (tag) => {
     scriptTags.push(tag.trim())
@@ -157,8 +156,7 @@ export async function prerender(options: PrerenderOptions): Promise<RenderedRout
   for (const { route, file } of routes) {
     const data = dataFor(route)
     const { html, head } = await entry.render(route, data)
-    // A landing page's view: its islands' data rides inline, its static sections' HTML is the page's
-    // own; the whole view is the data file of the browser's moves to the page.
+    // A landing page's view: inline for its islands, and the data file the browser loads on moving to the page.
     const view = isLandingRoute(route) ? await entry.landingView(route) : undefined
     if (!head) throw new Error(`${route} rendered no <DocumentHead>; every route must declare its title and description`)
     const sources = entry.routeSources(route === '/404' ? '/no-such-page' : route)
