@@ -4,20 +4,6 @@ export interface BuildContent {
   pageDataVersion: string
 }
 
-/**
- * The server-render bundle's store of page data, which the prerender fills before any page renders:
- * the bundle holds no page data, so a copy edit renders without bundling again.
- */
-export const PAGE_DATA_STORE_SPECIFIER = 'site-content:page-data'
-export const PAGE_DATA_STORE = `\0${PAGE_DATA_STORE_SPECIFIER}`
-
-export const pageDataStoreSource =
-  'let read\nexport function setPageData(pageData) { read = pageData }\nexport const pageData = (file) => read(file)\n'
-
-/** The server render's module for one page's data: it reads the store when it is first imported. */
-export const pageDataModuleSource = (file: string) =>
-  `import { pageData } from ${JSON.stringify(PAGE_DATA_STORE)}\nexport default pageData(${JSON.stringify(file)})`
-
 /** A data module: a page's, a part of site.yaml. JSON.parse of a string literal is faster for engines than an object literal of the same size. */
 export const dataModule = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))})`
 

@@ -8,16 +8,7 @@ import { loadContent } from './content.ts'
 import { compileContentFile } from './file-results.ts'
 import { readSiteIndex, toPosix, type CheckedSiteIndex } from './read-site.ts'
 import { writeGenerated } from './generate.ts'
-import {
-  dataModule,
-  isWords,
-  wordsModule,
-  PAGE_DATA_STORE,
-  PAGE_DATA_STORE_SPECIFIER,
-  pageDataModuleSource,
-  pageDataStoreSource,
-  type BuildContent,
-} from './build-content.ts'
+import { dataModule, isWords, wordsModule, type BuildContent } from './build-content.ts'
 import { formatProblem } from '../checker/report.ts'
 import { movesOf, type Redirect } from '../src/core/manifest.ts'
 import { landingFileOf, landingRouteOf, PAGE_DATA_SPECIFIER, pageDataFile } from '../src/core/routes.ts'
@@ -31,6 +22,20 @@ import { landingFileOf, landingRouteOf, PAGE_DATA_SPECIFIER, pageDataFile } from
 const SITE_PART = 'site-part:'
 /** content/redirects.yaml, checked, for the browser's own moves to an old address. */
 const SITE_REDIRECTS = 'site-content:redirects'
+
+/**
+ * The server-render bundle's store of page data, which the prerender fills before any page renders:
+ * the bundle holds no page data, so a copy edit renders without bundling again.
+ */
+const PAGE_DATA_STORE_SPECIFIER = 'site-content:page-data'
+const PAGE_DATA_STORE = `\0${PAGE_DATA_STORE_SPECIFIER}`
+
+const pageDataStoreSource =
+  'let read\nexport function setPageData(pageData) { read = pageData }\nexport const pageData = (file) => read(file)\n'
+
+/** The server render's module for one page's data: it reads the store when it is first imported. */
+const pageDataModuleSource = (file: string) =>
+  `import { pageData } from ${JSON.stringify(PAGE_DATA_STORE)}\nexport default pageData(${JSON.stringify(file)})`
 
 /**
  * The content plugin. A build passes what it checked (`build`): the browser loads each page's data from
