@@ -228,6 +228,9 @@ if (!skip.has('leads')) {
   }
 }
 
+const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
+const LIGHTHOUSE_AUDITS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
+
 if (!skip.has('lighthouse')) {
   const server = await startServer()
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS })
@@ -239,8 +242,8 @@ if (!skip.has('lighthouse')) {
     // One run that is not counted: the first load of a fresh browser and server is slower than any after it.
     await lighthouse(server.url + pages[0], { port: chrome.port, output: 'json', logLevel: 'error' })
     for (const page of pages) {
-      type Run = Record<'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'fcp' | 'lcp' | 'tbt' | 'cls', number>
-      const runs: Run[] = []
+      // Each run's category scores, then its audits' figures.
+      const runs: number[][] = []
       const failures: string[] = []
       // A run Lighthouse could not finish (its runtimeError) is run again rather than averaged in as NaN.
       while (runs.length < 3 && failures.length < 3) {
@@ -252,26 +255,19 @@ if (!skip.has('lighthouse')) {
         }
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
-        runs.push({
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          bestPractices: score('best-practices'),
-          seo: score('seo'),
-          fcp: audit('first-contentful-paint'),
-          lcp: audit('largest-contentful-paint'),
-          tbt: audit('total-blocking-time'),
-          cls: audit('cumulative-layout-shift'),
-        })
+        runs.push([...LIGHTHOUSE_CATEGORIES.map(score), ...LIGHTHOUSE_AUDITS.map(audit)])
       }
       if (runs.length === 0) {
         print(`| ${page} | failed: ${failures.join(', ')} | | | | | | | |`)
         continue
       }
-      const m = (key: keyof Run) => median(runs.map((r) => r[key]))
+      const [performance, accessibility, bestPractices, seo, fcp, lcp, tbt, cls] = runs[0].map((_, i) =>
+        median(runs.map((r) => r[i])),
+      )
       if (failures.length > 0)
         console.error(`${page}: ${failures.length} Lighthouse run(s) failed and were repeated (${failures.join(', ')})`)
       print(
-        `| ${page} | ${m('performance')} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${ms(m('fcp'))} | ${ms(m('lcp'))} | ${ms(m('tbt'))} | ${m('cls').toFixed(3)} |`,
+        `| ${page} | ${performance} | ${accessibility} | ${bestPractices} | ${seo} | ${ms(fcp)} | ${ms(lcp)} | ${ms(tbt)} | ${cls.toFixed(3)} |`,
       )
     }
     print()
