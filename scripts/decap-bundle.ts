@@ -48,11 +48,8 @@ export async function vendorDecapTarball(root: string, tarball: string, integrit
   const work = mkdtempSync(path.join(tmpdir(), 'decap-vendor-'))
   try {
     execFileSync('tar', ['-xzf', tarball, '-C', work])
-    const pkg = JSON.parse(readFileSync(path.join(work, 'package/package.json'), 'utf8')) as {
-      name: string
-      version: string
-      license: string
-    }
+    const packageFile = path.join(work, 'package/package.json')
+    const pkg = JSON.parse(readFileSync(packageFile, 'utf8')) as Record<'name' | 'version' | 'license', string>
     const dist = path.join(work, 'package/dist')
     const names = filesUnder(dist, { nested: false }).filter((name) => DECAP_FILE.test(name))
     if (pkg.name !== 'decap-cms' || !names.includes('decap-cms.js'))
