@@ -1,9 +1,7 @@
 /**
- * `npm run bench`: figures, not pass/fail. Prints a markdown report:
- * build scaling (50 real pages, 1,000 and 5,000 synthetic), bytes, HTTP load on loopback, stored
- * leads/s on SQLite and PostgreSQL with delivery off, on and hanging, Lighthouse,
- * main-thread long tasks while a page starts. BENCH_PAGES=1000,5000 and
- * BENCH_SKIP=lighthouse,pagestart,longtasks,load,leads,scale choose what runs.
+ * `npm run bench`: a markdown report of figures, not pass/fail: build scaling, bytes, HTTP load, stored
+ * leads/s on SQLite and PostgreSQL with delivery off, on and hanging, Lighthouse, a page's start, long
+ * tasks. BENCH_PAGES=1000,5000 and BENCH_SKIP=lighthouse,pagestart,longtasks,load,leads,scale choose what runs.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
@@ -25,11 +23,7 @@ import { median, pageStartTable } from './page-start.ts'
 const root = process.cwd()
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean))
 const syntheticSizes = (process.env.BENCH_PAGES ?? '1000,5000').split(',').map(Number).filter(Boolean)
-const out: string[] = [`# Benchmark (${new Date().toISOString().slice(0, 10)}, ${process.platform}, Node ${process.version})`, '']
-const print = (line = '') => {
-  out.push(line)
-  console.log(line)
-}
+const print = (line = '') => console.log(line)
 const ms = (v: number) => `${Math.round(v).toLocaleString('en-US')} ms`
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
@@ -39,14 +33,8 @@ async function timeBuild(siteRoot: string, full = true) {
   const { pages, timings, rendered, checked } = await buildSite(siteRoot, { quiet: true, full })
   const build = performance.now() - t
   const landing = pages.filter((p) => p.route.startsWith('/ai/'))
-  return {
-    pages: landing.length,
-    build,
-    timings,
-    rendered,
-    checked,
-    htmlBytes: landing.reduce((n, p) => n + p.bytes, 0) / landing.length,
-  }
+  const htmlBytes = landing.reduce((n, p) => n + p.bytes, 0) / landing.length
+  return { pages: landing.length, build, timings, rendered, checked, htmlBytes }
 }
 
 /** A build as `npm run build` runs it: a new process, the site and the server's JavaScript (build/). */
@@ -63,16 +51,14 @@ function edit(siteRoot: string, file: string, from: RegExp, to: string) {
 }
 
 if (!skip.has('scale')) {
-  print('## Build time by number of pages')
-  print()
+  print('## Build time by number of pages\n')
   print(
     'Real-size pages: the 50 real ones, then numbered copies of them with every text made unique (bench/synthetic-site.ts). ' +
       'Each build starts from nothing but the 50 real pages, whose checked content is kept from earlier builds. ' +
       'The phases run one after another: content, then both bundles, then the prerender (on one thread), ' +
       'then finishing (waiting for the compression that ran beside them). The form editor is built between the bundles and the prerender, ' +
-      'or copied when it has not changed, which accounts for the rest of the build.',
+      'or copied when it has not changed, which accounts for the rest of the build.\n',
   )
-  print()
   print(
     '| pages | build | per page | content (load, check, codegen) | client bundle | SSR bundle | prerender | finishing | HTML per page (raw) |',
   )
@@ -96,8 +82,7 @@ if (!skip.has('scale')) {
           )
         }
         let n = 0
-        // Once first, untimed: an editor's machine has run the command before (the server compiled,
-        // tsx's transforms kept).
+        // Once first, untimed: an editor's machine has run it before (the server compiled, tsx's transforms kept).
         timeBuildCommand(synthetic.root)
         await row('nothing changed')
         await row("one page's copy edited", () =>
@@ -119,8 +104,7 @@ if (!skip.has('scale')) {
   }
   print()
   if (rebuilds.length > 0) {
-    print(`### Rebuilds at ${syntheticSizes[0].toLocaleString('en-US')} pages`)
-    print()
+    print(`### Rebuilds at ${syntheticSizes[0].toLocaleString('en-US')} pages\n`)
     print('| change | build, in process | `npm run build`, new process | files checked | routes rendered |')
     print('| --- | ---: | ---: | ---: | ---: |')
     for (const line of rebuilds) print(line)
@@ -131,10 +115,8 @@ if (!skip.has('scale')) {
 }
 
 const bytes = bundleReport(path.join(root, 'dist'))
-print('## Bytes (gzip), 50-page site')
-print()
-print('| what | size | budget |')
-print('| --- | ---: | ---: |')
+print('## Bytes (gzip), 50-page site\n')
+print('| what | size | budget |\n| --- | ---: | ---: |')
 print(`| JS shared by every page | ${kb(bytes.sharedJs)} | ${BYTE_BUDGETS_KB.sharedJs} KB |`)
 print(
   `| a landing page's own chunk (largest / average) | ${kb(bytes.pageChunkMax)} / ${kb(bytes.pageChunkAverage)} | ${BYTE_BUDGETS_KB.pageChunkMax} KB |`,
@@ -148,23 +130,23 @@ print(
 print(`| CSS | ${kb(bytes.css)} | ${BYTE_BUDGETS_KB.css} KB |`)
 print()
 
-async function startServer() {
+/** The built server on a free port with a new SQLite file and no rate limit; `env` adds to its settings. */
+async function startServer(env: Record<string, string> = {}) {
   const port = await freePort()
   const child = await startServerProcess({
     PORT: String(port),
     DATABASE_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'leads.sqlite'),
     RATE_LIMIT_MAX: '0',
+    ...env,
   })
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') }
+  return { url: `http://127.0.0.1:${port}`, child, stop: () => child.kill('SIGTERM') }
 }
 
 if (!skip.has('load')) {
   const server = await startServer()
   try {
-    print('## HTTP on loopback (autocannon, 50 connections, 10 s, rate limit off)')
-    print()
-    print('| request | requests/s | p99 latency | errors | non-2xx |')
-    print('| --- | ---: | ---: | ---: | ---: |')
+    print('## HTTP on loopback (autocannon, 50 connections, 10 s, rate limit off)\n')
+    print('| request | requests/s | p99 latency | errors | non-2xx |\n| --- | ---: | ---: | ---: | ---: |')
     const lead = JSON.stringify({
       name: 'Bench Lead',
       email: 'bench@example.com',
@@ -172,32 +154,17 @@ if (!skip.has('load')) {
       url: '',
       message: 'Load test lead',
     })
-    const runs = [
-      {
-        name: 'POST /api/appDev (stored lead)',
-        url: `${server.url}/api/appDev`,
-        method: 'POST' as const,
-        headers: { 'content-type': 'application/json' },
-        body: lead,
-      },
-      {
-        name: 'GET /ai/Ai-Development (brotli)',
-        url: `${server.url}/ai/Ai-Development`,
-        method: 'GET' as const,
-        headers: { 'accept-encoding': 'br' },
-      },
+    const runs: [string, autocannon.Options][] = [
+      [
+        'POST /api/appDev (stored lead)',
+        { url: `${server.url}/api/appDev`, method: 'POST', headers: { 'content-type': 'application/json' }, body: lead },
+      ],
+      ['GET /ai/Ai-Development (brotli)', { url: `${server.url}/ai/Ai-Development`, headers: { 'accept-encoding': 'br' } }],
     ]
-    for (const run of runs) {
-      const result = await autocannon({
-        url: run.url,
-        method: run.method,
-        headers: run.headers,
-        body: run.body,
-        connections: 50,
-        duration: 10,
-      })
+    for (const [name, options] of runs) {
+      const result = await autocannon({ ...options, connections: 50, duration: 10 })
       print(
-        `| ${run.name} | ${Math.round(result.requests.average).toLocaleString('en-US')} | ${result.latency.p99} ms | ${result.errors} | ${result.non2xx} |`,
+        `| ${name} | ${Math.round(result.requests.average).toLocaleString('en-US')} | ${result.latency.p99} ms | ${result.errors} | ${result.non2xx} |`,
       )
     }
     print()
@@ -213,27 +180,21 @@ if (!skip.has('leads')) {
   const accepting = await startWebhookReceiver('bench-secret-0123456789')
   const hanging = await startWebhookReceiver('bench-secret-0123456789', () => 'hang')
   try {
-    print('## Stored leads (autocannon, 50 connections, 10 s, POST /api/appDev, each lead with its own key)')
-    print()
-    print('| store | delivery | leads/s | p99 latency | non-2xx |')
-    print('| --- | --- | ---: | ---: | ---: |')
+    print('## Stored leads (autocannon, 50 connections, 10 s, POST /api/appDev, each lead with its own key)\n')
+    print('| store | delivery | leads/s | p99 latency | non-2xx |\n| --- | --- | ---: | ---: | ---: |')
     for (const store of ['SQLite', 'PostgreSQL'] as const) {
       for (const [delivery, receiver] of [
         ['off', undefined],
         ['webhook accepting', accepting],
         ['webhook hanging', hanging],
       ] as const) {
-        const port = await freePort()
-        const child = await startServerProcess({
-          PORT: String(port),
-          DATABASE_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'leads.sqlite'),
+        const server = await startServer({
           ...(store === 'PostgreSQL' ? { DATABASE_URL: await createDatabase(postgres.url) } : {}),
           ...(receiver ? { LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: 'bench-secret-0123456789' } : {}),
-          RATE_LIMIT_MAX: '0',
         })
         let n = 0
         const result = await autocannon({
-          url: `http://127.0.0.1:${port}/api/appDev`,
+          url: `${server.url}/api/appDev`,
           method: 'POST',
           connections: 50,
           duration: 10,
@@ -255,8 +216,8 @@ if (!skip.has('leads')) {
         print(
           `| ${store} | ${delivery} | ${Math.round(result.requests.average).toLocaleString('en-US')} | ${result.latency.p99} ms | ${result.non2xx} |`,
         )
-        child.kill('SIGTERM')
-        await new Promise((r) => child.on('exit', r))
+        server.stop()
+        await new Promise((r) => server.child.on('exit', r))
       }
     }
     print()
@@ -267,23 +228,22 @@ if (!skip.has('leads')) {
   }
 }
 
+const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
+const LIGHTHOUSE_AUDITS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
+
 if (!skip.has('lighthouse')) {
   const server = await startServer()
-  const chrome = await launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: CHROMIUM_FLAGS,
-  })
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS })
   try {
     const pages = ['/ai/Ai-Development', '/ai/ai-consulting-new-york', '/ai/Ai-Consulting', '/', '/blog']
-    print('## Lighthouse 12, mobile preset, median of 3 runs (after one warm-up run)')
-    print()
+    print('## Lighthouse 12, mobile preset, median of 3 runs (after one warm-up run)\n')
     print('| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |')
     print('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
     // One run that is not counted: the first load of a fresh browser and server is slower than any after it.
     await lighthouse(server.url + pages[0], { port: chrome.port, output: 'json', logLevel: 'error' })
     for (const page of pages) {
-      type Run = Record<'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'fcp' | 'lcp' | 'tbt' | 'cls', number>
-      const runs: Run[] = []
+      // Each run's category scores, then its audits' figures.
+      const runs: number[][] = []
       const failures: string[] = []
       // A run Lighthouse could not finish (its runtimeError) is run again rather than averaged in as NaN.
       while (runs.length < 3 && failures.length < 3) {
@@ -295,26 +255,19 @@ if (!skip.has('lighthouse')) {
         }
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
-        runs.push({
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          bestPractices: score('best-practices'),
-          seo: score('seo'),
-          fcp: audit('first-contentful-paint'),
-          lcp: audit('largest-contentful-paint'),
-          tbt: audit('total-blocking-time'),
-          cls: audit('cumulative-layout-shift'),
-        })
+        runs.push([...LIGHTHOUSE_CATEGORIES.map(score), ...LIGHTHOUSE_AUDITS.map(audit)])
       }
       if (runs.length === 0) {
         print(`| ${page} | failed: ${failures.join(', ')} | | | | | | | |`)
         continue
       }
-      const m = (key: keyof Run) => median(runs.map((r) => r[key]))
+      const [performance, accessibility, bestPractices, seo, fcp, lcp, tbt, cls] = runs[0].map((_, i) =>
+        median(runs.map((r) => r[i])),
+      )
       if (failures.length > 0)
         console.error(`${page}: ${failures.length} Lighthouse run(s) failed and were repeated (${failures.join(', ')})`)
       print(
-        `| ${page} | ${m('performance')} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${ms(m('fcp'))} | ${ms(m('lcp'))} | ${ms(m('tbt'))} | ${m('cls').toFixed(3)} |`,
+        `| ${page} | ${performance} | ${accessibility} | ${bestPractices} | ${seo} | ${ms(fcp)} | ${ms(lcp)} | ${ms(tbt)} | ${cls.toFixed(3)} |`,
       )
     }
     print()
@@ -337,17 +290,14 @@ if (!skip.has('pagestart')) {
 }
 
 if (!skip.has('longtasks')) {
-  // What Lighthouse's TBT estimates, observed directly: Chromium slowed down 4x (DevTools CPU
-  // throttling), a phone-sized window, the tasks over 50 ms from navigation until hydration is done.
+  // What Lighthouse's TBT estimates, observed: tasks over 50 ms until hydration, CPU 4x slower, phone-sized.
   const server = await startServer()
   const browser = await launchChromium()
   try {
     const pages = ['/ai/Ai-Development', '/ai/ai-consulting-new-york', '/', '/blog']
     const loads = 7
-    print(`## Main-thread long tasks while a page starts (4x CPU slowdown, 412 px, median of ${loads} loads)`)
-    print()
-    print('| page | blocking time (sum of task time over 50 ms) | longest task | long tasks |')
-    print('| --- | ---: | ---: | ---: |')
+    print(`## Main-thread long tasks while a page starts (4x CPU slowdown, 412 px, median of ${loads} loads)\n`)
+    print('| page | blocking time (sum of task time over 50 ms) | longest task | long tasks |\n| --- | ---: | ---: | ---: |')
     for (const page of pages) {
       const runs: { blocking: number; longest: number; count: number }[] = []
       for (let i = 0; i < loads; i++) {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import type { Manifest } from 'vite'
 import { filesUnder } from '../codegen/files.ts'
 
 /** Gzip size of a text, as budgets are stated in gzip bytes. */
@@ -8,10 +9,6 @@ export const gzipTextBytes = (text: string | Buffer) => gzipSync(text, { level: 
 
 /** Gzip size of a file, as budgets are stated in gzip bytes. */
 export const gzipBytes = (file: string) => gzipTextBytes(readFileSync(file))
-
-interface Manifest {
-  [key: string]: { file: string; isEntry?: boolean; css?: string[] }
-}
 
 /**
  * Strings each late library keeps through minification: react-toastify's class names,

@@ -8,10 +8,7 @@ export interface PageStart {
   scripts: number
   /** Their bodies and the inline module scripts' text, each gzip -9, summed: the figure byte budgets use. */
   scriptBytes: number
-  /**
-   * The inline classic scripts' text (the theme boot in <head>, the loader at the end of <body>),
-   * each gzip -9, summed: script too, shown beside the figure above, which leaves it out.
-   */
+  /** The inline classic scripts' text (theme boot, loader), each gzip -9, summed: scriptBytes leaves it out. */
   classicScriptBytes: number
   /** Everything the network carried, headers included (Chromium's encodedDataLength). */
   transferred: number
@@ -34,9 +31,8 @@ function observePaints() {
 }
 
 /**
- * Loads `url` once in a new phone-sized context with the cache off and the CPU `cpu` times slower.
- * With `scripts: false` every script file is refused (inline ones still run): the paint of the HTML
- * alone, which the page's scripts must not delay.
+ * Loads `url` once, phone-sized, cache off, CPU `cpu` times slower. With `scripts: false` script files
+ * are refused (inline ones run): the paint of the HTML alone, which the page's scripts must not delay.
  */
 export async function measurePageStart(browser: Browser, url: string, { cpu = 4, scripts = true } = {}): Promise<PageStart> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
@@ -54,13 +50,7 @@ export async function measurePageStart(browser: Browser, url: string, { cpu = 4,
   })
   const bodies: Promise<number>[] = []
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script')
-      bodies.push(
-        response.body().then(
-          (body) => gzipTextBytes(body),
-          () => 0,
-        ),
-      )
+    if (response.request().resourceType() === 'script') bodies.push(response.body().then(gzipTextBytes, () => 0))
   })
   await page.addInitScript(observePaints)
   await page.goto(url, { waitUntil: 'load' })
@@ -90,10 +80,7 @@ export async function measurePageStart(browser: Browser, url: string, { cpu = 4,
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const thousands = (n: number) => Math.round(n).toLocaleString('en-US')
 
-/**
- * The markdown table of each page's start, median of `loads` loads, each with its scripts and then
- * with them refused, one after the other so both see the machine alike.
- */
+/** The markdown table of each page's start, median of `loads` loads with its scripts and without, in turn. */
 export async function pageStartTable(browser: Browser, base: string, pages: string[], loads = 5): Promise<string[]> {
   const lines = [
     `## A page's start (4x CPU slowdown, 412 px, cache off, nothing clicked; median of ${loads} loads)`,

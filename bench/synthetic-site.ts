@@ -30,15 +30,10 @@ export function realSizeCopy(page: Record<string, unknown>, n: number): Record<s
   return vary(page) as Record<string, unknown>
 }
 
-/**
- * A copy of the project in a temp folder whose pages are the 50 real ones plus numbered copies of
- * them (`realSizeCopy`) up to `count`, with the real blog posts; node_modules is shared. Returns its
- * root; remove it with `dispose`.
- */
+/** A temp copy of the project with numbered copies of the real pages up to `count`, node_modules shared; `dispose` removes it. */
 export function createSyntheticSite(projectRoot: string, count: number) {
   const root = mkdtempSync(path.join(tmpdir(), `synthetic-${count}-`))
-  // The project's code as a build sees it (its content is written below), the server's, and no form
-  // editor (its build is not what the benchmark measures).
+  // The project's code (its content is written below) without the form editor, which the benchmark does not measure.
   const code = [...STORE_CODE.dirs.filter((dir) => dir !== 'admin'), ...STORE_CODE.files, 'public']
   for (const entry of code.filter((f) => existsSync(path.join(projectRoot, f)))) {
     cpSync(path.join(projectRoot, entry), path.join(root, entry), {

@@ -1,26 +1,8 @@
-/**
- * What a build hands the content plugin (vite-plugin-content.ts) and the server render: each page's
- * checked data by file, and the version of the addresses the browser loads it from.
- */
+/** What a build hands the content plugin and the server render: each page's checked data, and its addresses' version. */
 export interface BuildContent {
   pageData: (file: string) => unknown
   pageDataVersion: string
 }
-
-/**
- * The server-render bundle's store of page data, `site-content:page-data`: src/app/entry-server.tsx
- * exports its setter, and the prerender calls it with the build's checked data before any page
- * renders. The bundle itself holds no page data, so a copy edit renders without bundling again.
- */
-export const PAGE_DATA_STORE_SPECIFIER = 'site-content:page-data'
-export const PAGE_DATA_STORE = `\0${PAGE_DATA_STORE_SPECIFIER}`
-
-export const pageDataStoreSource =
-  'let read\nexport function setPageData(pageData) { read = pageData }\nexport const pageData = (file) => read(file)\n'
-
-/** The server render's module for one page's data: it reads the store when it is first imported. */
-export const pageDataModuleSource = (file: string) =>
-  `import { pageData } from ${JSON.stringify(PAGE_DATA_STORE)}\nexport default pageData(${JSON.stringify(file)})`
 
 /** A data module: a page's, a part of site.yaml. JSON.parse of a string literal is faster for engines than an object literal of the same size. */
 export const dataModule = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))})`
@@ -44,10 +26,7 @@ export const isWords = (value: unknown): value is Record<string, string> =>
   exportableNames(Object.keys(value)) &&
   Object.values(value).every((word) => typeof word === 'string')
 
-/**
- * A module of words, one export each (and all of them as the default): code that imports its words
- * by name carries only those, each in the chunk of the code that shows it, not the whole list.
- */
+/** A module of words, one export each and all as the default: code importing words by name carries only those. */
 export const wordsModule = (words: Record<string, string>) =>
   Object.entries(words)
     .map(([key, word]) => `export const ${key} = ${JSON.stringify(word)}\n`)

@@ -1,10 +1,7 @@
 import type { Problem } from '../checker/errors.ts'
 import type { Compiled } from '../checker/checker.ts'
 
-/**
- * What the checker keeps in memory for this process (or worker thread). A build hands Vite its
- * plugins inline (scripts/build.ts), so they share these modules and find the results the build made.
- */
+/** What the checker keeps in memory for this thread; the build's inline Vite plugins share it. */
 export const memory = {
   compiled: new Map<string, Compiled>(),
   /** The site rules' verdicts, by file, rule and context (site-checks.ts). */

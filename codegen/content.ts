@@ -1,15 +1,8 @@
-/**
- * Loading the content of a project folder: the site read from disk (read-site.ts) and checked
- * (check-site.ts), each file's result remembered by what it is made from (file-results.ts), so a
- * build checks each file once and a later build only the files that changed.
- */
+/** A project's content read (read-site.ts) and checked, each file's result kept by its inputs (file-results.ts). */
 import { checkSite, type CheckedSite } from '../checker/check-site.ts'
 import { compileContentFile, storeOf, verdictMemory } from './file-results.ts'
 import { keptIndex, readSite } from './read-site.ts'
 import { withDraft, type Draft, type SiteSource } from '../checker/site-index.ts'
-
-export type { PageEntry } from '../checker/check-site.ts'
-export type { Draft } from '../checker/site-index.ts'
 
 /** The content of a project: its check, with the folder and the site (SiteSource) it was read from. */
 export interface ContentSet extends CheckedSite {
@@ -17,10 +10,7 @@ export interface ContentSet extends CheckedSite {
   source: SiteSource
 }
 
-/**
- * Loads, checks and renders every content file under `root`, with `draft` (an entry the form
- * editor has not saved) in place of its file. All problems come back in one run.
- */
+/** Loads, checks and renders every content file under `root`, `draft` (unsaved in the form editor) in place of its file. */
 export function loadContent(root: string, draft?: Draft): ContentSet {
   const source = withDraft(readSite(root), draft)
   const index = keptIndex(root, source.texts.keys(), source.images)

@@ -1,10 +1,6 @@
-/**
- * Each file's checked result, remembered by what it is made from: in memory for this process, and
- * in the result store (result-store.ts) for later builds.
- */
+/** Each file's checked result, kept by what it is made from: in memory, and in the result store for later builds. */
 import { createHash } from 'node:crypto'
-import { checkText } from '../checker/checker.ts'
-import type { Compiled } from '../checker/checker.ts'
+import { checkText, type Compiled } from '../checker/checker.ts'
 import { memory } from './checker-memory.ts'
 import type { Problem } from '../checker/errors.ts'
 import { resultStore, type ResultStore } from './result-store.ts'
@@ -28,7 +24,6 @@ interface StoredResult {
   parseProblems: Problem[]
 }
 
-/** A result as the store keeps it. */
 const storedResult = (result: Compiled): StoredResult => ({
   file: result.source.file,
   kept: result.kept,
@@ -38,22 +33,20 @@ const storedResult = (result: Compiled): StoredResult => ({
   parseProblems: result.source.problems,
 })
 
-/** A kept result; positions are found again by parsing only if a later check asks. */
-function fromStored(stored: StoredResult, relativeFile: string, text: string, key: string): Compiled {
-  let parsed: YamlSource | undefined
-  const source: YamlSource = {
-    file: relativeFile,
-    data: stored.sourceData,
-    problems: stored.parseProblems,
-    locate: (at, part) => (parsed ??= parseWithPositions(text, relativeFile)).locate(at, part),
-  }
-  return { source, problems: stored.problems, data: stored.data, key, kept: stored.kept }
-}
-
+/** A kept result, if the store has one it can read; positions are found again by parsing only if a later check asks. */
 function fromStore(store: ResultStore, key: string, relativeFile: string, text: string): Compiled | undefined {
   try {
     const kept = store.get(key)
-    return kept === undefined ? undefined : fromStored(JSON.parse(kept) as StoredResult, relativeFile, text, key)
+    if (kept === undefined) return undefined
+    const stored = JSON.parse(kept) as StoredResult
+    let parsed: YamlSource | undefined
+    const source: YamlSource = {
+      file: relativeFile,
+      data: stored.sourceData,
+      problems: stored.parseProblems,
+      locate: (at, part) => (parsed ??= parseWithPositions(text, relativeFile)).locate(at, part),
+    }
+    return { source, problems: stored.problems, data: stored.data, key, kept: stored.kept }
   } catch {
     return undefined
   }
@@ -62,10 +55,7 @@ function fromStore(store: ResultStore, key: string, relativeFile: string, text: 
 /** Where results checked by earlier builds are kept: the store (codegen/store.ts), when the project has one. */
 export const storeOf = (index: CheckedSiteIndex) => (index.cacheDir ? resultStore(index.cacheDir) : undefined)
 
-/**
- * What a file's result is kept under: everything it is made from. The checker's code and libraries
- * are the store's own key (codegen/store.ts): a store only ever holds one checker's results.
- */
+/** What a file's result is kept under: all it is made from but the checker's code, which is the store's own key. */
 function compileKey(relativeFile: string, text: string, kind: ContentKind, index: CheckedSiteIndex, terms?: ContractTerms) {
   const withTerms = terms !== undefined && (kind === 'page' || kind === 'blog')
   // A digest, not the text itself: V8 hashes a string of over 16,383 characters by its length
@@ -76,10 +66,7 @@ function compileKey(relativeFile: string, text: string, kind: ContentKind, index
     .digest('hex')
 }
 
-/**
- * Parses, checks and renders one file (checker.ts), remembered by its text: a build checks the
- * content once, then the client and server bundles reuse the result instead of checking it twice more.
- */
+/** Parses, checks and renders one file, kept by its text: the client and server bundles reuse the build's check. */
 export function compileContentFile(
   relativeFile: string,
   text: string,
@@ -88,18 +75,17 @@ export function compileContentFile(
   terms?: ContractTerms,
 ): Compiled {
   const key = compileKey(relativeFile, text, kind, index, terms)
-  let result = memory.compiled.get(key)
+  const known = memory.compiled.get(key)
+  if (known) return known
+  const store = storeOf(index)
+  let result = store && fromStore(store, key, relativeFile, text)
   if (!result) {
-    const store = storeOf(index)
-    result = (store && fromStore(store, key, relativeFile, text)) || undefined
-    if (!result) {
-      contentChecks.count += 1
-      const checked: Compiled = { ...checkText(relativeFile, text, kind, index, terms), key }
-      store?.put(key, () => JSON.stringify(storedResult(checked)))
-      result = checked
-    }
-    memory.compiled.set(key, result)
+    contentChecks.count += 1
+    const checked: Compiled = { ...checkText(relativeFile, text, kind, index, terms), key }
+    store?.put(key, () => JSON.stringify(storedResult(checked)))
+    result = checked
   }
+  memory.compiled.set(key, result)
   return result
 }
 
@@ -113,10 +99,7 @@ function keptVerdict(value: string | undefined): Problem[] | undefined {
   }
 }
 
-/**
- * The site rules' verdicts, kept in memory for this process and in the result store with the files'
- * own results, under the file's key, the rule and its context.
- */
+/** The site rules' verdicts, kept in memory and in the result store under the file's key, the rule and its context. */
 export function verdictMemory(store: ResultStore | undefined): VerdictMemory {
   return {
     under(rule, contextKey) {

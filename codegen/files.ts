@@ -6,25 +6,21 @@ const unwritable = new Set<string>()
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-/**
- * Says on stderr that a cache folder cannot hold its files (a read-only disk): the build goes on with
- * what it keeps in memory. Once per folder and process.
- */
+/** Says on stderr, once per folder, that a cache folder cannot hold its files: the build keeps them in memory. */
 export function warnUnwritableCache(dir: string, error: unknown) {
   if (unwritable.has(dir)) return
   unwritable.add(dir)
   process.stderr.write(`the content cache at ${dir} cannot be written (${reason(error)}): results are kept in memory\n`)
 }
 
-/** Says on stderr that a file of a cache (`what`) could not be read, and was made again. */
-export function warnRebuiltCache(what: string, file: string, error: unknown) {
-  process.stderr.write(`the ${what} at ${file} could not be read (${reason(error)}) and was rebuilt\n`)
+/** Says on stderr that the content cache's file could not be read, and was made again. */
+export function warnRebuiltCache(file: string, error: unknown) {
+  process.stderr.write(`the content cache at ${file} could not be read (${reason(error)}) and was rebuilt\n`)
 }
 
 /**
- * Every file under `dir`, relative to it with `/` between folders, in name order; none if it is
- * missing. With `nested: false`, the names in `dir` itself, a folder's among them: a caller that
- * reads each one says which it could not.
+ * Every file under `dir`, relative with `/` between folders, in name order; none if it is missing.
+ * With `nested: false`, the names in `dir` itself, folders among them.
  */
 export function filesUnder(dir: string, { nested = true }: { nested?: boolean } = {}): string[] {
   if (!existsSync(dir)) return []

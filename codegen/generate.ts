@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { PageEntry } from './content.ts'
+import type { PageEntry } from '../checker/check-site.ts'
 import { MARKUP_NODE_TS } from '../checker/markup.ts'
 import { digest, storeEntry } from './store.ts'
 import { mapRefs, type JsonSchema } from '../checker/json-schema.ts'
@@ -58,9 +58,8 @@ export async function generateContentTypes(): Promise<string> {
 }
 
 /**
- * The route manifest: one entry per page, each loading its page data as its own chunk. A ts-morph
- * source file built from statements and printed; loading ts-morph (the TypeScript compiler) costs
- * about a second, so writeRouteTable makes it only when the routes or this generator changed.
+ * The route manifest: one entry per page, each loading its page data as its own chunk. Loading ts-morph
+ * costs about a second, so writeRouteTable makes it only when the routes or this generator changed.
  */
 export async function generatePageRoutes(pages: readonly Pick<PageEntry, 'route' | 'data'>[]): Promise<string> {
   const { IndentationText, NewLineKind, Project, QuoteKind, StructureKind, VariableDeclarationKind, ts } =
@@ -93,9 +92,7 @@ export async function generatePageRoutes(pages: readonly Pick<PageEntry, 'route'
       },
     ],
   })
-  // The project's style: two spaces, no semicolons. The rows go in after the formatter has run, in
-  // that style already: formatting them too changed no byte and cost 0.4 s at 1,000 pages, 0.85 s
-  // at 5,000 (the formatter's first run in a process), against a few ms to parse them.
+  // Two spaces, no semicolons; the rows go in after the formatter in that style (formatting them cost up to 1 s).
   file.formatText({ indentSize: 2, tabSize: 2, convertTabsToSpaces: true, semicolons: ts.SemicolonPreference.Remove })
   // One line per page: a table reads, and diffs, by row. String literals as JSON writes them.
   const rows = sorted.map(
@@ -109,9 +106,8 @@ export async function generatePageRoutes(pages: readonly Pick<PageEntry, 'route'
 }
 
 /**
- * Types of the `site-part:<key>` modules (see vite-plugin-content.ts), one per top-level key of
- * site.yaml; a key whose every property is a required word under a name a module can export (the
- * rule the plugin's isWords applies to the data) also exports each word by name.
+ * Types of the `site-part:<key>` modules, one per top-level key of site.yaml; a key of required words
+ * under exportable names (the plugin's isWords rule) also exports each word by name.
  */
 function generateSitePartTypes(): string {
   const properties = schemaFiles.site.schema.properties as Record<
@@ -132,12 +128,8 @@ function generateSitePartTypes(): string {
 }
 
 /**
- * Writes the generated file `name`, made from `inputs` by `make`, and returns it when its text
- * changed. Its text is kept in the store (codegen/store.ts) under a hash of its inputs, whose key
- * covers the generator's code and libraries: a build with the same inputs, in this checkout or
- * another sharing its node_modules, copies it where json-schema-to-typescript or ts-morph spends
- * half a second or more loading and formatting. Unchanged text is not rewritten, so whatever
- * watches the file is left alone.
+ * Writes the generated file `name`, made from `inputs` by `make`, and returns it when its text changed.
+ * The text is kept in the store under a hash of its inputs: the generators take half a second or more.
  */
 async function writeOutput(root: string, name: string, inputs: unknown, make: () => string | Promise<string>): Promise<string[]> {
   const kept = storeEntry(root, `generated-${digest(name, inputs).slice(0, 32)}`)
@@ -154,10 +146,7 @@ async function writeOutput(root: string, name: string, inputs: unknown, make: ()
   return writeFileAtomic(path.join(root, GENERATED_DIR, name), text) ? [`${GENERATED_DIR}/${name}`] : []
 }
 
-/**
- * The route table (src/generated/page-routes.ts), which the bundles need first. Made, and ts-morph
- * loaded, only when the routes are new to the store.
- */
+/** The route table (src/generated/page-routes.ts), which the bundles need first. */
 export async function writeRouteTable(root: string, pages: readonly Pick<PageEntry, 'route' | 'data'>[]): Promise<string[]> {
   const inputs = [...pages]
     .map((p) => [p.route, p.data.label, p.data.category])
@@ -165,15 +154,12 @@ export async function writeRouteTable(root: string, pages: readonly Pick<PageEnt
   return writeOutput(root, 'page-routes.ts', inputs, () => generatePageRoutes(pages))
 }
 
-/** The content types (GENERATED_TYPE_FILES), which only tsc reads: a build makes them while it bundles. */
+/** The content types, which only tsc reads: the server's compile writes them in a process of its own. */
 export async function writeContentTypes(root: string): Promise<string[]> {
-  const changed: string[] = []
-  const outputs: [string, unknown, () => string | Promise<string>][] = [
-    ['content-types.ts', schemaFiles, generateContentTypes],
-    ['site-parts.d.ts', schemaFiles.site.schema.properties, generateSitePartTypes],
+  return [
+    ...(await writeOutput(root, 'content-types.ts', schemaFiles, generateContentTypes)),
+    ...(await writeOutput(root, 'site-parts.d.ts', schemaFiles.site.schema.properties, generateSitePartTypes)),
   ]
-  for (const [name, inputs, make] of outputs) changed.push(...(await writeOutput(root, name, inputs, make)))
-  return changed
 }
 
 /** Every generated file: the route table and the content types. Returns the files that changed. */

@@ -1,7 +1,6 @@
 /**
- * The site read from a project folder: its content files' texts, the names under content/, its
- * pictures measured and public/'s files, as the checker takes them (site-index.ts SiteSource); and
- * the fingerprint and store the results kept between builds are filed under.
+ * The site read from a project folder as the checker takes it (SiteSource): content texts and names,
+ * pictures measured, public/'s files; and the fingerprint and store kept results are filed under.
  */
 import { createHash } from 'node:crypto'
 import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs'
@@ -65,11 +64,8 @@ function measure(bytes: Buffer, digest: string) {
 }
 
 /**
- * Each picture under public/images, read once: its size from its bytes, and a hash of the same
- * bytes for the fingerprint, so a result never pairs one drawing's hash with another's size. By
- * bytes, not size and time: an image redrawn in as many bytes within the file time's precision (or
- * copied with its time kept) is another image. Hashing public/images (89 files, 190 KB) takes some
- * 1 ms, against 0.3 ms for their stats.
+ * Each picture under public/images, read once: its size and a hash for the fingerprint from the same
+ * bytes (not size and time: a redrawn image may keep both), so no result pairs one's hash with another's size.
  */
 function readImages(publicDir: string): Map<string, SiteImage> {
   const images = new Map<string, SiteImage>()
@@ -120,10 +116,9 @@ export function readSite(root: string): SiteSource {
 }
 
 /**
- * The index of the site under `root` made from its content files' names (`files`) and its
- * pictures, with what the results kept between builds are filed under: a fingerprint that changes
- * when a page, post or picture is added, removed or redrawn, and the store (codegen/store.ts), when
- * the project has a node_modules to hold it.
+ * The index of the site under `root` from its content files' names and its pictures, with what kept
+ * results are filed under: a fingerprint that changes when a page, post or picture is added, removed
+ * or redrawn, and the store (undefined without a node_modules to hold it).
  */
 export function keptIndex(root: string, files: Iterable<string>, images: SiteSource['images']) {
   const index = indexOfSite(files, images)

@@ -6,7 +6,6 @@ import { warnRebuiltCache, warnUnwritableCache } from './files.ts'
 /** Checked results by key, kept between builds. */
 export interface ResultStore {
   get(key: string): string | undefined
-  has(key: string): boolean
   /** Keeps a result; `value` is called when it is written. */
   put(key: string, value: () => string): void
   /** Holds puts back until the returned `flush`, which writes them in one transaction. */
@@ -19,11 +18,9 @@ const today = () => Math.floor(Date.now() / 86_400_000)
 const stores = new Map<string, ResultStore | undefined>()
 
 /**
- * The results kept in `cacheDir`, one SQLite file for all of them. A cold build of a large site
- * keeps a result per page: 1,000 of them written as files took 0.54 s, nearly all of it system
- * time (a new inode each), against 0.11 s in one transaction. WAL lets parallel builds and threads
- * read while one writes. A file that cannot be read is made again; undefined when the folder cannot
- * hold one (a read-only disk): results are then kept in memory only. Either is said on stderr.
+ * The results kept in `cacheDir`, in one SQLite file (a file per result cost five times the time); WAL
+ * lets parallel builds read while one writes. A file that cannot be read is made again; undefined when
+ * the folder cannot hold one (a read-only disk), results then kept in memory. Either is said on stderr.
  */
 export function resultStore(cacheDir: string): ResultStore | undefined {
   if (stores.has(cacheDir)) return stores.get(cacheDir)
@@ -33,7 +30,6 @@ export function resultStore(cacheDir: string): ResultStore | undefined {
     store = openStore(path.join(cacheDir, 'checked.db'))
   } catch (error) {
     warnUnwritableCache(cacheDir, error)
-    store = undefined
   }
   stores.set(cacheDir, store)
   return store
@@ -50,14 +46,11 @@ const isDamaged = (error: unknown) =>
 /** Another build holds the file: it is sound, and must not be pulled from under that build. */
 const isBusy = (error: unknown) => error instanceof Database.SqliteError && /^SQLITE_(BUSY|LOCKED)/.test(error.code)
 
-/**
- * Deletes the store's file with its write-ahead log and index (a log left behind would be replayed
- * into the new file), says so, and opens a new one. Throws when the folder cannot hold it.
- */
+/** Deletes the store's file with its log (which would be replayed into a new file), says so, and opens a new one. */
 function rebuild(file: string, error: unknown): Connection {
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true })
   const connection = connect(file)
-  warnRebuiltCache('content cache', file, error)
+  warnRebuiltCache(file, error)
   return connection
 }
 
@@ -77,7 +70,6 @@ function openStore(file: string): ResultStore {
     connection = rebuild(file, error)
     return true
   }
-
   let held: Map<string, () => string> | undefined
   const writeQuietly = (entries: [string, () => string][]) => {
     try {
@@ -91,18 +83,16 @@ function openStore(file: string): ResultStore {
       // A locked or full disk only costs the next build its head start.
     }
   }
-  /** A read that finds damaged pages misses, and the store is made again. */
-  const read = <T>(run: () => T, missed: T): T => {
-    try {
-      return run()
-    } catch (error) {
-      if (recovered(error)) return missed
-      throw error
-    }
-  }
   return {
-    get: (key) => read(() => connection.select.get(key)?.value, undefined),
-    has: (key) => read(() => connection.exists.get(key) !== undefined, false),
+    get(key) {
+      // A read that finds damaged pages misses, and the store is made again.
+      try {
+        return connection.select.get(key)?.value
+      } catch (error) {
+        if (recovered(error)) return undefined
+        throw error
+      }
+    },
     put(key, value) {
       if (held) held.set(key, value)
       else writeQuietly([[key, value]])
@@ -138,9 +128,8 @@ function connect(file: string) {
     `)
     const columns = (db.pragma('table_info(results)') as { name: string }[]).map((c) => c.name).join(', ')
     if (columns !== 'key, value') throw new NotAStore(`its results table has the columns ${columns}`)
-    // Once a day at most: the day of the last check is kept as the file's user_version. The check
-    // reads every page (22 ms for 1,000 results): daily, not on every open; a damaged page met in
-    // between is found by the read that meets it.
+    // The check reads every page, so once a day at most (the day is kept as user_version); a damaged
+    // page met in between is found by the read that meets it.
     if (db.pragma('user_version', { simple: true }) !== today()) {
       const check = db.pragma('quick_check', { simple: true })
       if (check !== 'ok') throw new NotAStore(`its quick check failed: ${String(check).split('\n').join(' ')}`)
@@ -151,7 +140,6 @@ function connect(file: string) {
     return {
       db,
       select: db.prepare<[string], { value: string }>('SELECT value FROM results WHERE key = ?'),
-      exists: db.prepare<[string], { found: number }>('SELECT 1 AS found FROM results WHERE key = ?'),
       write: db.transaction((entries: [string, () => string][]) => {
         for (const [key, value] of entries) insert.run(key, value())
       }),

@@ -24,10 +24,6 @@ export function builtBlogs(content: Pick<ContentSet, 'blogs'>): BuiltBlog[] {
   }))
 }
 
-/** The project list of projects.yaml, as GET /api/projects/project serves it. */
-const contentProjects = (content: Pick<ContentSet, 'projects'>): unknown[] =>
-  (content.projects as { project?: unknown[] } | undefined)?.project ?? []
-
 /** Every route the build prerenders, with its HTML file and the content file it is made from. */
 export function manifestRoutes(content: Pick<ContentSet, 'pages' | 'blogs'>): ManifestRoute[] {
   const route = (path: string, source: string, indexable = true): ManifestRoute => ({
@@ -46,9 +42,8 @@ export function manifestRoutes(content: Pick<ContentSet, 'pages' | 'blogs'>): Ma
 }
 
 /**
- * The manifest of a site built from `content`: what the server reads of it (routes, posts, projects,
- * the blog API the pages call, how long leads are kept, the old addresses it redirects). The build
- * writes it; `npm run dev` makes it in memory from the content as it is now.
+ * What the server reads of a site built from `content`: routes, posts, projects, the blog API, how long
+ * leads are kept, the redirects. The build writes it; `npm run dev` makes it in memory.
  */
 export function siteManifest(
   content: Pick<ContentSet, 'pages' | 'blogs' | 'projects' | 'site' | 'redirects'>,
@@ -58,7 +53,8 @@ export function siteManifest(
     siteUrl,
     routes: manifestRoutes(content),
     blogs: builtBlogs(content),
-    projects: contentProjects(content),
+    // The project list of projects.yaml, as GET /api/projects/project serves it.
+    projects: (content.projects as { project?: unknown[] } | undefined)?.project ?? [],
     blogApi,
     retentionDays: (content.site as { privacy: { retentionDays: number } }).privacy.retentionDays,
     // Only a preview build names it, so the live build's manifest stays as it was.

@@ -1,17 +1,15 @@
 /**
- * Everything kept between builds, in one store: node_modules/.cache/site/<key>/. The key is one
- * rule (`storeKey`): the packages as npm installed them, the build's code and the build's
- * environment. A store holds what that code made, so nothing in it needs a code version of its own,
- * and nothing of another key is ever read: a change to the key starts an empty store.
+ * Everything kept between builds, in one store: node_modules/.cache/site/<key>/, the key made from the
+ * installed packages, the build's code and environment (`storeKey`). A new key starts an empty store.
  */
 import { createHash, type Hash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs'
 import path from 'node:path'
+import { filesUnder } from './files.ts'
 
 /**
- * The build's code: what its output is made with, besides the content. Tests, dotfiles and what the
- * build writes (src/generated) are not code; content/ and public/ are content, so an editor's change
- * never empties the store. Decap's vendored bundle counts by its record, which holds each file's hash.
+ * The build's code: not tests, dotfiles, src/generated, nor content/ and public/ (an editor's change never
+ * empties the store). Decap's vendored bundle counts by its record, which holds each file's hash.
  */
 export const STORE_CODE = {
   dirs: ['admin', 'checker', 'codegen', 'schema', 'scripts', 'server', 'src'],
@@ -24,24 +22,16 @@ export const STORE_CODE = {
 }
 
 /**
- * The one eviction rule: a store is the current key's; another key's store goes once no process
- * has used it for an hour, so a build with other settings running at the same time (the tests'
- * builds, a preview build) is not pulled from under, and a test run between two builds costs the
- * second nothing.
+ * The one eviction rule: another key's store goes once no process has used it for an hour, so a build
+ * with other settings running at the same time (the tests', a preview) is not pulled from under.
  */
-export const KEEP_OTHER_KEYS_MS = 3_600_000
+const KEEP_OTHER_KEYS_MS = 3_600_000
 
 /** Every file of the build's code (STORE_CODE) under `root`, relative to it, in name order. */
-export function codeFiles(root: string): string[] {
-  const walk = (rel: string): string[] => {
-    const full = path.join(root, rel)
-    if (!existsSync(full)) return []
-    if (!statSync(full).isDirectory()) return [rel]
-    return readdirSync(full)
-      .sort()
-      .flatMap((name) => walk(`${rel}/${name}`))
-  }
-  return [...STORE_CODE.dirs, ...STORE_CODE.files].flatMap(walk).filter((rel) => !STORE_CODE.skip.test(rel))
+function codeFiles(root: string): string[] {
+  const inDirs = STORE_CODE.dirs.flatMap((dir) => filesUnder(path.join(root, dir)).map((rel) => `${dir}/${rel}`))
+  const files = STORE_CODE.files.filter((rel) => existsSync(path.join(root, rel)))
+  return [...inDirs, ...files].filter((rel) => !STORE_CODE.skip.test(rel))
 }
 
 /** Adds each of `files` under `root` to `hash`: its name and its bytes (none when it is missing). */
@@ -59,11 +49,9 @@ export function hashFiles(hash: Hash, root: string, files: readonly string[]): H
 const codeHashes = new Map<string, string>()
 
 /**
- * The store's key: npm's record of what it installed (node_modules/.package-lock.json; after a pull
- * that changed package-lock.json but before `npm install`, the code that runs is still the old one),
- * the build's code files (read once per process: the code that runs is the code it loaded), and the
- * build's environment: VITE_ variables are compiled in, NODE_ENV picks React's build (unset, a build
- * sets it to production), and the footer prints the year.
+ * The store's key: what npm installed (node_modules/.package-lock.json, as a pulled lock file is not yet
+ * installed), the code files (read once per process: the code it loaded), and the environment: VITE_
+ * variables are compiled in, NODE_ENV picks React's build, the footer prints the year.
  */
 export function storeKey(root: string, env: NodeJS.ProcessEnv = process.env): string {
   let code = codeHashes.get(root)
@@ -84,9 +72,8 @@ export const storesFolder = (root: string) => path.join(root, 'node_modules/.cac
 const pruned = new Set<string>()
 
 /**
- * The store of the project at `root` for the key of this moment's environment, made if it is new
- * and marked used; once per process, the other keys' stores unused for KEEP_OTHER_KEYS_MS go.
- * Undefined when the project has no node_modules to hold it: the work is then done afresh.
+ * The store of the project at `root` for this moment's key, made if new and marked used; once per process,
+ * stale stores of other keys go. Undefined without a node_modules to hold it: the work is done afresh.
  */
 export function storeFolder(root: string): string | undefined {
   if (!existsSync(path.join(root, 'node_modules'))) return undefined

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Plugin, ViteDevServer } from 'vite'
+import type { Plugin, Rollup, ViteDevServer } from 'vite'
 import type { ContractTerms } from '../checker/terms.ts'
 import { CONTENT_DIRS, contentKindOf } from '../checker/content-files.ts'
 import { errorsAmong, type Problem } from '../checker/errors.ts'
@@ -8,38 +8,38 @@ import { loadContent } from './content.ts'
 import { compileContentFile } from './file-results.ts'
 import { readSiteIndex, toPosix, type CheckedSiteIndex } from './read-site.ts'
 import { writeGenerated } from './generate.ts'
-import {
-  dataModule,
-  isWords,
-  wordsModule,
-  PAGE_DATA_STORE,
-  PAGE_DATA_STORE_SPECIFIER,
-  pageDataModuleSource,
-  pageDataStoreSource,
-  type BuildContent,
-} from './build-content.ts'
+import { dataModule, isWords, wordsModule, type BuildContent } from './build-content.ts'
 import { formatProblem } from '../checker/report.ts'
 import { movesOf, type Redirect } from '../src/core/manifest.ts'
 import { landingFileOf, landingRouteOf, PAGE_DATA_SPECIFIER, pageDataFile } from '../src/core/routes.ts'
 
 /**
- * Imports of content YAML become checked, sanitized data modules, so the browser never carries
- * the YAML parser or DOMPurify. A content problem fails the build, and in dev shows in the
- * overlay with its file:line:column.
- *
- * `site-part:<key>` imports one top-level key of content/site.yaml. Editors keep one file, and each
- * key rides in the chunk of the code that reads it: the home page's copy is not in the JS every
- * landing page loads. A key of words (`labels`) also exports each word by name, so code that imports
- * its words so carries only those. The modules are typed by src/generated/site-parts.d.ts.
+ * Imports of content YAML become checked, sanitized data modules: the browser never carries the YAML
+ * parser or DOMPurify. A content problem fails the build, or shows in dev's overlay at file:line:column.
+ * `site-part:<key>` imports one top-level key of content/site.yaml, so each key rides in the chunk of
+ * the code that reads it; a key of words (`labels`) also exports each word by name (site-parts.d.ts).
  */
 const SITE_PART = 'site-part:'
 /** content/redirects.yaml, checked, for the browser's own moves to an old address. */
 const SITE_REDIRECTS = 'site-content:redirects'
 
 /**
- * The content plugin. A build passes what it checked (`build`): the browser then loads each page's
- * data from a file outside the bundle, and the server render from the build. Without it (dev), a
- * page's data is its YAML file, checked as it is loaded.
+ * The server-render bundle's store of page data, which the prerender fills before any page renders:
+ * the bundle holds no page data, so a copy edit renders without bundling again.
+ */
+const PAGE_DATA_STORE_SPECIFIER = 'site-content:page-data'
+const PAGE_DATA_STORE = `\0${PAGE_DATA_STORE_SPECIFIER}`
+
+const pageDataStoreSource =
+  'let read\nexport function setPageData(pageData) { read = pageData }\nexport const pageData = (file) => read(file)\n'
+
+/** The server render's module for one page's data: it reads the store when it is first imported. */
+const pageDataModuleSource = (file: string) =>
+  `import { pageData } from ${JSON.stringify(PAGE_DATA_STORE)}\nexport default pageData(${JSON.stringify(file)})`
+
+/**
+ * The content plugin. A build passes what it checked (`build`): the browser loads each page's data from
+ * a file outside the bundle, the server render from the build. In dev, a page's data is its YAML file.
  */
 export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin {
   let root = process.cwd()
@@ -55,7 +55,6 @@ export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin 
     }
     return terms.value
   }
-
   const regenerate = async (server: ViteDevServer) => {
     index = undefined
     terms = undefined
@@ -67,17 +66,13 @@ export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin 
     }
     await writeGenerated(root, content.pages)
   }
-
   return {
     name: 'site-content',
     enforce: 'pre',
     configResolved(config) {
       root = config.root
     },
-    buildStart() {
-      index = undefined
-      terms = undefined
-    },
+    buildStart: () => void (index = terms = undefined),
     resolveId: (id, _importer, options) => resolveContentId(id, root, build, options?.ssr === true),
     load(id) {
       if (id === PAGE_DATA_STORE) return { code: pageDataStoreSource, map: null }
@@ -102,11 +97,23 @@ export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin 
       const served = kind === 'redirects' && data ? { redirects: movesOf(data.redirects as Redirect[]) } : data
       return { code: contentModule(file, problems, served, part, (error) => this.error(error)), map: null }
     },
+    // In dev, what an edit under content/ or public/images means for the plugin.
     configureServer(server) {
-      watchContent(server, root, {
-        contentChanged: () => void regenerate(server),
-        imagesChanged: () => (index = undefined),
-        siteChanged: () => (terms = undefined),
+      const contentDir = path.join(root, 'content')
+      const publicImages = path.join(root, CONTENT_DIRS.public, 'images')
+      server.watcher.add(contentDir)
+      const onTreeChange = (file: string) => {
+        if (file.startsWith(contentDir) && file.endsWith('.yaml')) void regenerate(server)
+        if (file.startsWith(publicImages)) index = undefined
+      }
+      server.watcher.on('add', onTreeChange)
+      server.watcher.on('unlink', onTreeChange)
+      server.watcher.on('change', (file) => {
+        const kind = contentKindOf(path.relative(root, file))
+        // The contract terms pages insert come from site.yaml.
+        if (kind === 'site') terms = undefined
+        // A page's label or category also feeds the route manifest (menus, footer).
+        if (kind === 'page') void regenerate(server)
       })
     },
   }
@@ -127,16 +134,13 @@ function resolveContentId(id: string, root: string, build: BuildContent | undefi
   return { id: `/${pageDataFile(route, build.pageDataVersion)}`, external: true }
 }
 
-/**
- * A content file as a module of checked data (one key of it for `site-part:`); a content error
- * fails the build, at its file, line and column (a warning does not).
- */
+/** A content file as a module of checked data (one key of it for `site-part:`); a content error fails the build at its place. */
 function contentModule(
   file: string,
   found: readonly Problem[],
   data: unknown,
   part: string | null,
-  fail: (error: string | { message: string; id: string; loc: { file: string; line: number; column: number } }) => never,
+  fail: Rollup.PluginContext['error'],
 ): string {
   const problems = errorsAmong(found)
   if (problems.length > 0) {
@@ -150,28 +154,4 @@ function contentModule(
   if (part !== null && !(part in (data as object))) fail(`${SITE_PART}${part}: content/site.yaml has no key '${part}'`)
   const value = part === null ? data : (data as Record<string, unknown>)[part]
   return part !== null && isWords(value) ? wordsModule(value) : dataModule(value)
-}
-
-/** In dev, what an edit under content/ or public/images means for the plugin. */
-function watchContent(
-  server: ViteDevServer,
-  root: string,
-  on: { contentChanged: () => void; imagesChanged: () => void; siteChanged: () => void },
-) {
-  const contentDir = path.join(root, 'content')
-  const publicImages = path.join(root, CONTENT_DIRS.public, 'images')
-  server.watcher.add(contentDir)
-  const onTreeChange = (file: string) => {
-    if (file.startsWith(contentDir) && file.endsWith('.yaml')) on.contentChanged()
-    if (file.startsWith(publicImages)) on.imagesChanged()
-  }
-  server.watcher.on('add', onTreeChange)
-  server.watcher.on('unlink', onTreeChange)
-  server.watcher.on('change', (file) => {
-    const kind = contentKindOf(path.relative(root, file))
-    // The contract terms pages insert come from site.yaml.
-    if (kind === 'site') on.siteChanged()
-    // A page's label or category also feeds the route manifest (menus, footer).
-    if (kind === 'page') on.contentChanged()
-  })
 }

@@ -3,9 +3,8 @@ import path from 'node:path'
 import { threadId } from 'node:worker_threads'
 
 /**
- * Writes through a temporary file and a rename, so a reader (Vite's watcher, a parallel build) never
- * sees half a file. Unchanged content is not rewritten, so watchers do not reload for nothing.
- * Returns whether the file changed.
+ * Writes through a temporary file and a rename, so no reader sees half a file; unchanged content is not
+ * rewritten, so watchers do not reload for nothing. Returns whether the file changed.
  */
 export function writeFileAtomic(file: string, text: string): boolean {
   if (existsSync(file) && readFileSync(file, 'utf8') === text) return false

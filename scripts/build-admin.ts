@@ -1,11 +1,7 @@
 /**
- * The build's /admin phase: the form editor written to <outDir>/admin. Decap CMS's prebuilt bundle
- * is copied as it is from admin/vendor/decap-cms (one pinned version, kept in the repository with its
- * .br and .gz, served from our own server: no CDN; scripts/decap-bundle.ts), our admin code (admin/:
- * the YAML format, the rich-text widget, the preview with the site's sections and stylesheet) is
- * bundled by Vite beside it, and admin/config.yml is copied. What it makes is kept in the store
- * (codegen/store.ts) under the site's code key, so a build whose admin did not change only copies
- * it. The public pages' bundle is not touched.
+ * The build's /admin phase: the form editor in <outDir>/admin. Decap CMS's vendored bundle is copied as
+ * it is (decap-bundle.ts), our admin/ code bundled by Vite beside it, admin/config.yml copied. The result
+ * is kept in the store (codegen/store.ts) under the code key, so an unchanged admin is only copied.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
@@ -22,11 +18,7 @@ import { DECAP_MANIFEST, vendoredDecap } from './decap-bundle.ts'
 import { precompress } from './precompress.ts'
 import { landingStyles } from './vite-plugin-landing-styles.ts'
 
-/**
- * Brotli quality for our admin bundle. It changes with the site's code, so it is compressed on many
- * builds, for editors only: its 432 KB entry took 16 ms of CPU at quality 5 (128 KB) against 0.8 s
- * at 11 (116 KB).
- */
+/** Brotli quality for our admin bundle: remade with the site's code, for editors only; 11 would cost 50 times the CPU. */
 const ADMIN_QUALITY = 5
 
 /** Bundles admin/ with Vite into `into`: into/index.html and into/assets/. */
@@ -81,53 +73,36 @@ async function makeAdmin(root: string, into: string, quiet: boolean) {
   await writeFile(path.join(into, 'config.yml'), await readFile(path.join(root, 'admin/config.yml')))
 }
 
-/**
- * Writes the admin to <outDir>/admin. `code` is the site's code key (scripts/build-state.ts
- * codeKey), which covers admin/ and the record of Decap's files: the preview bundles the site's
- * sections, so a change to them makes a new admin.
- */
+/** Writes the admin to <outDir>/admin. `code` is the site's code key (build-state.ts), which covers admin/ and Decap's record. */
 export async function buildAdmin(root: string, outDir: string, { code, quiet = false }: { code: string; quiet?: boolean }) {
   // A copy of the project without the editor (the benchmark's synthetic sites) builds without it.
-  if (!existsSync(path.join(root, 'admin/index.html'))) return { made: false }
+  if (!existsSync(path.join(root, 'admin/index.html'))) return
   const key = code.slice(0, 16)
   const target = path.join(outDir, 'admin')
   // Which admin the output folder holds, beside the site manifest: a dot-folder the server never serves.
   const placed = path.join(outDir, path.dirname(SITE_MANIFEST_PATH), 'admin-key')
-  if (existsSync(path.join(target, 'index.html')) && existsSync(placed) && readFileSync(placed, 'utf8') === key)
-    return { made: false }
-  const place = async (made: boolean) => {
-    await mkdir(path.dirname(placed), { recursive: true })
-    await writeFile(placed, key)
-    return { made }
-  }
+  if (existsSync(path.join(target, 'index.html')) && existsSync(placed) && readFileSync(placed, 'utf8') === key) return
   // One admin kept in the store, the latest code's: a copy of Decap's bundle is 9 MB.
   const cache = storeEntry(root, 'admin')
-  const kept = cache && path.join(cache, key)
-  if (kept && existsSync(path.join(kept, 'index.html'))) {
+  if (!cache) await makeAdmin(root, target, quiet)
+  else {
+    const kept = path.join(cache, key)
+    if (!existsSync(path.join(kept, 'index.html'))) {
+      // Made beside the cache, then moved in whole; older admins are dropped.
+      const making = path.join(path.dirname(cache), `admin-${process.pid}.tmp`)
+      await makeAdmin(root, making, quiet)
+      await rm(cache, { recursive: true, force: true, maxRetries: 2 })
+      await mkdir(cache, { recursive: true })
+      await rename(making, kept)
+    }
     await rm(target, { recursive: true, force: true })
     await cp(kept, target, { recursive: true })
-    return place(false)
   }
-  if (!kept) {
-    await makeAdmin(root, target, quiet)
-    return place(true)
-  }
-  // Made beside the cache, then moved in whole; older admins are dropped: one is kept, this code's.
-  const making = path.join(path.dirname(cache!), `admin-${process.pid}.tmp`)
-  await makeAdmin(root, making, quiet)
-  await rm(cache!, { recursive: true, force: true, maxRetries: 2 })
-  await mkdir(cache!, { recursive: true })
-  await rename(making, kept)
-  await rm(target, { recursive: true, force: true })
-  await cp(kept, target, { recursive: true })
-  return place(true)
+  await mkdir(path.dirname(placed), { recursive: true })
+  await writeFile(placed, key)
 }
 
-/**
- * Writes the site's snapshot beside the admin (SITE_SNAPSHOT_PATH), which the form's check reads:
- * the content as this build read and checked it (`source`), made on every build, as content changes
- * without the admin.
- */
+/** Writes the content as this build checked it (`source`) beside the admin, for the form's check; on every build. */
 export async function writeSiteSnapshot(source: SiteSource, outDir: string) {
   if (!existsSync(path.join(outDir, 'admin/index.html'))) return
   await writeFile(path.join(outDir, SITE_SNAPSHOT_PATH), JSON.stringify(snapshotOf(source)))

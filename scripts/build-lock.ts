@@ -12,9 +12,8 @@ function isRunning(pid: number): boolean {
 }
 
 /**
- * Takes the lock file `file` for this process: one build into an output folder at a time, since a
- * second build would move the folder's files from under the first. A lock whose process is gone
- * is taken over; a held one is waited for, saying so once, up to `waitMs`. Resolves to its release.
+ * Takes the lock file `file`: one build into an output folder at a time, as a second would move its files
+ * from under the first. A dead holder's lock is taken over; a held one waited for up to `waitMs`, said once.
  */
 export async function takeLock(
   file: string,

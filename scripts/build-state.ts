@@ -5,24 +5,13 @@ import { filesUnder } from '../codegen/files.ts'
 import { hashFiles, storeKey } from '../codegen/store.ts'
 import { writeFileAtomic } from '../codegen/write-atomic.ts'
 
-/**
- * What an incremental build compares. The code key covers everything the bundles and the server
- * render are made from; content pages are not part of it (the browser loads their data from files
- * outside the bundle). A build records the key and each route's inputs in the output folder; the
- * next build into that folder skips both bundles when the key is the same, and renders only the
- * routes whose inputs changed.
- */
+/** What an incremental build compares: the code key (the bundles' inputs; pages' data is not bundled) and each route's inputs. */
 
 /** Raise when the recorded shape or the rules below change: every build after it starts afresh. */
 const STATE_VERSION = 1
 
-/**
- * What the bundles are made from besides the code, which is the store's key (codegen/store.ts):
- * site.yaml (its keys are bundled as `site-part:` modules), redirects.yaml (its moves are bundled
- * for the browser's own navigation), the route table made from the pages' labels, and public/,
- * which the client build copies.
- */
-export const BUNDLED_CONTENT = ['content/site.yaml', 'content/redirects.yaml', 'src/generated/page-routes.ts']
+/** What the bundles are made from besides the code (the store's key) and public/: `site-part:` modules, the moves, the route table. */
+const BUNDLED_CONTENT = ['content/site.yaml', 'content/redirects.yaml', 'src/generated/page-routes.ts']
 
 /** A hash of what every page is built with: the store's key and BUNDLED_CONTENT with public/. */
 export function codeKey(root: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -48,7 +37,7 @@ export interface BuildState {
   pageData: Record<string, string>
 }
 
-export const BUILD_STATE_FILE = '.site/build-state.json'
+const BUILD_STATE_FILE = '.site/build-state.json'
 
 /** The state of the build that last wrote `outDir`, if its files are all still there. */
 export function readBuildState(outDir: string): BuildState | undefined {

@@ -1,11 +1,7 @@
 /**
- * `npm run build`: the content checked and the code generated from it, the client bundle, the
- * server-render bundle, every route prerendered to dist/, the site manifest the server reads, hashed
- * assets precompressed. One process, so content is parsed and checked once per build.
- *
- * A build into a folder that holds an earlier build of the same code (scripts/build-state.ts), whose
- * server-render bundle and template the store keeps (codegen/store.ts), skips both bundles and renders only the routes whose inputs changed: an edit to a page's copy rewrites
- * that page's HTML and data file.
+ * `npm run build`: content checked once, code generated, client and server-render bundles, every route
+ * prerendered to dist/ with the site manifest, assets precompressed. Into a folder holding a build of the
+ * same code (build-state.ts), both bundles are skipped and only the routes whose inputs changed render.
  */
 import { existsSync, mkdirSync } from 'node:fs'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
@@ -13,7 +9,8 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { performance } from 'node:perf_hooks'
 import type { BuildEnvironmentOptions } from 'vite'
-import { loadContent, type ContentSet, type PageEntry } from '../codegen/content.ts'
+import { loadContent, type ContentSet } from '../codegen/content.ts'
+import type { PageEntry } from '../checker/check-site.ts'
 import { errorsAmong } from '../checker/errors.ts'
 import { contentChecks } from '../codegen/file-results.ts'
 import { filesUnder } from '../codegen/files.ts'
@@ -108,12 +105,9 @@ const since = (start: number) => Math.round(performance.now() - start)
 /** Folders made and the earlier build's record read. */
 async function startBuild(root: string, outDir: string, options: BuildOptions): Promise<Build> {
   const blogApi = blogApiSettings(process.env)
-  // Vite's build sets NODE_ENV to production when it is not set. Set first, so the server render
-  // loads React's production build even when no bundle is made (React's development build renders
-  // a page in about twice the time).
+  // As Vite's build would, but first: the render takes React's faster production build even without bundling.
   process.env.NODE_ENV ??= 'production'
   const started = performance.now()
-  const checksBefore = contentChecks.count
   await mkdir(outDir, { recursive: true })
   const pagesByFile = new Map<string, PageEntry>()
   return {
@@ -132,7 +126,7 @@ async function startBuild(root: string, outDir: string, options: BuildOptions): 
     buildContent: { pageData: (file) => pagesByFile.get(file)?.data, pageDataVersion: '' },
     timings: { content: 0, client: 0, ssr: 0, prerender: 0, compress: 0 },
     started,
-    checksBefore,
+    checksBefore: contentChecks.count,
     pending: { compressed: Promise.resolve(), removing: Promise.resolve() },
   }
 }
@@ -161,24 +155,15 @@ async function generateCode(build: Build, content: ContentSet): Promise<string> 
 const bundlesKept = (build: Build, code: string) =>
   build.previous?.codeKey === code && existsSync(build.templateFile) && existsSync(build.ssrFile)
 
-/**
- * The client bundle and the server-render bundle. They replace the earlier build's output, so no
- * route of it is kept after this.
- */
+/** The client bundle and the server-render bundle; they replace the earlier build's output, routes and all. */
 async function bundle(build: Build) {
   const { root, outDir } = build
   build.bundled = true
-  // The earlier build is moved aside and deleted while this one runs: deleting thousands of files
-  // first would keep the build waiting on the disk.
+  // The earlier build is moved aside and deleted while this one runs: deleting thousands of files first would stall it.
   const old = path.join(storesFolder(root), `old-${process.pid}-${builds}-${Date.now()}`)
   const bundleStart = performance.now()
-  if (
-    await rename(outDir, old).then(
-      () => true,
-      () => false,
-    )
-  )
-    build.pending.removing = rm(old, { recursive: true, force: true })
+  const moved = await rename(outDir, old).catch(() => false)
+  if (moved !== false) build.pending.removing = rm(old, { recursive: true, force: true })
   const viteBuild = await viteBuilder(build)
   await viteBuild(false, { outDir, emptyOutDir: true })
   build.clientFiles = filesUnder(outDir)
@@ -205,10 +190,7 @@ async function bundle(build: Build) {
   build.timings.ssr = since(ssrStart)
 }
 
-/**
- * Vite with the site's config given inline (scripts/vite-config.ts's siteConfig), its content plugin handed
- * this build's checked content: the plugins run in this module graph, not in a copy Vite loads.
- */
+/** Vite with the site's config inline and this build's checked content: the plugins run in this module graph. */
 async function viteBuilder({ root, logLevel, buildContent, blogApi }: Build) {
   const [{ build, mergeConfig }, { siteConfig }] = await Promise.all([import('vite'), import('./vite-config.ts')])
   return (isSsrBuild: boolean, options: BuildEnvironmentOptions) =>
@@ -232,18 +214,16 @@ interface RenderedSite {
 }
 
 /**
- * The routes whose inputs changed since the earlier build (all of them once this build bundled)
- * rendered to HTML, with the data files of the pages whose data changed; the HTML of routes gone
- * since is removed.
+ * The routes whose inputs changed (all once this build bundled) rendered, with the data files of pages
+ * whose data changed; the HTML of routes gone since is removed.
  */
 async function render(build: Build, content: ContentSet, code: string): Promise<RenderedSite> {
   const { root, outDir } = build
-  const pageDataVersion = code.slice(0, 12)
+  const { pageDataVersion } = build.buildContent
   // What the earlier build left that this one keeps: nothing once this build bundled.
   const kept = build.bundled ? undefined : build.previous
   const start = performance.now()
-  // Each page's data file, written when the data or the code that reads it changed (by the thread
-  // that renders the page: its HTML changes with it).
+  // Each page's data file, written (with its HTML) when the data or the code that reads it changed.
   const pageData: Record<string, string> = {}
   const pageDataWrites: string[] = []
   mkdirSync(path.join(outDir, pageDataDir(pageDataVersion)), { recursive: true })
@@ -255,8 +235,7 @@ async function render(build: Build, content: ContentSet, code: string): Promise<
   const changed = lastChanged(root, content.files)
   const built = siteManifest(content, { siteUrl, blogApi: build.blogApi, preview: build.preview })
   const manifest: SiteManifest = { ...built, routes: built.routes.map((r) => ({ ...r, lastmod: changed.get(r.source) })) }
-  // A route's HTML is made from the code, the site address, the blog posts (listed on landing pages
-  // and the blog) and, for a landing page, its data.
+  // A route's HTML is made from the code, the site address, the blog posts and a landing page's data.
   const shared = digest(code, siteUrl, manifest.blogs)
   const routeKey = (route: string) => digest(shared, route, pageData[route] ?? '')
   const rendered = await prerender({
@@ -304,7 +283,6 @@ async function record(build: Build, content: ContentSet, site: RenderedSite, cod
   return {
     pages: manifest.routes.map((r) => ({ route: r.route, ...routes[r.route] })),
     timings: build.timings,
-    outDir: build.outDir,
     // Files whose checked result was not kept from an earlier build (the store's checked.db).
     checked: contentChecks.count - build.checksBefore,
     files: content.files.length,
@@ -315,24 +293,20 @@ async function record(build: Build, content: ContentSet, site: RenderedSite, cod
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now()
-  // --full: build everything, as from a fresh clone. --server: also compile the server to build/,
-  // in processes of their own beside the site build.
-  const full = process.argv.includes('--full')
+  // A content problem is the editor's to fix: the report says where, a stack trace would not help.
+  const fail = (error: Error) => {
+    console.error(error.message)
+    process.exit(1)
+  }
+  // --full: build everything, as from a fresh clone. --server: also compile the server to build/, beside.
   const server = process.argv.includes('--server') ? compileServer(process.cwd()) : Promise.resolve()
   // Awaited below; until then a failure must not count as unhandled.
   server.catch(() => undefined)
-  const { pages, timings, checked, files, rendered, bundled } = await buildSite(process.cwd(), { full }).catch((error: Error) => {
-    // A content problem is the editor's to fix: the report says where, a stack trace would not help.
-    console.error(error.message)
-    process.exit(1)
-  })
-  await server.catch((error: Error) => {
-    console.error(error.message)
-    process.exit(1)
-  })
-  const total = Math.round(performance.now() - started)
+  const full = process.argv.includes('--full')
+  const { pages, timings, checked, files, rendered, bundled } = await buildSite(process.cwd(), { full }).catch(fail)
+  await server.catch(fail)
   console.log(
-    `build: ${pages.length} routes in dist/, ${rendered} rendered, in ${total} ms; ${files} content files, ${checked} checked ` +
+    `build: ${pages.length} routes in dist/, ${rendered} rendered, in ${since(started)} ms; ${files} content files, ${checked} checked ` +
       `(the rest as an earlier build checked them); ${bundled ? 'code bundled' : 'code unchanged, bundles kept'} (` +
       Object.entries(timings)
         .map(([k, v]) => `${k} ${v} ms`)

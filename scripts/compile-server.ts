@@ -15,19 +15,15 @@ const run = (root: string, args: string[]) =>
   })
 
 /**
- * The server as JavaScript in build/ (tsconfig.server.json), emitted by tsc beside the site build.
- * The content types it includes (src/generated/content-types.ts, which nothing else in a build
- * reads) are written first, in a process of their own too: json-schema-to-typescript and prettier
- * take half a second of CPU the build's own thread spends on the check. tsc keeps a record of what
- * it compiled (build/.tsbuildinfo) and does little when nothing changed.
+ * The server as JavaScript in build/ (tsconfig.server.json), emitted by tsc beside the site build. The
+ * content types it includes are written first, in a process of their own too: they cost half a second
+ * of CPU the build's own thread spends on the check.
  */
 export async function compileServer(root: string): Promise<void> {
   await run(root, ['--import', 'tsx', 'codegen/codegen.ts', '--types'])
   const require = createRequire(import.meta.url)
   const tsc = require.resolve('typescript/bin/tsc')
-  // Everything tsconfig.server.json can include, and the compiler's version (its bin/tsc is a
-  // launcher that stays the same across versions): when none of it changed since the last compile,
-  // tsc would spend a second and a half finding that out.
+  // All tsconfig.server.json can include, and tsc's version: with none changed, tsc would take 1.5 s to see it.
   const inputs = digest(
     readFileSync(require.resolve('typescript/package.json')),
     ...[
@@ -40,8 +36,7 @@ export async function compileServer(root: string): Promise<void> {
   )
   const stamp = path.join(root, 'build/.inputs')
   if (existsSync(path.join(root, 'build/server/main.js')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === inputs) return
-  // Emit only: the types are checked by `npm run typecheck` (tsc -b, part of `npm test`), and the
-  // emitted files are the same either way; checking cost 2.4 s of a 3.8 s compile.
+  // Emit only: `npm run typecheck` checks the types, and the emitted files are the same either way.
   await run(root, [tsc, '-p', 'tsconfig.server.json', '--noCheck'])
   await writeFile(stamp, inputs)
 }

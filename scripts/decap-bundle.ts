@@ -1,16 +1,14 @@
 /**
- * Decap CMS's prebuilt bundle, kept in the repository (admin/vendor/decap-cms/) at one version:
- * the files the admin loads, as the decap-cms package ships them, with their .br and .gz made once
- * at the best settings. The package itself is not installed: its dependencies (Decap's whole source
- * tree, every backend, widget and media library, webpack loaders) were 543 of the lockfile's
- * packages that nothing used, since the bundle holds all it needs. The build copies these files as
- * they are.
+ * Decap CMS's prebuilt bundle, kept in the repository (admin/vendor/decap-cms/) at one version, as the
+ * package ships it, with .br and .gz made once at the best settings; the build copies it as it is. The
+ * package is not installed: its 543 dependencies were of no use beside the self-contained bundle.
  */
 import { createHash } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { filesUnder } from '../codegen/files.ts'
 import { compressFiles, compressibleFiles } from './precompress.ts'
 
 /** Where the bundle is kept, relative to the project. */
@@ -43,27 +41,17 @@ export function vendoredDecap(root: string): DecapManifest & { dir: string } {
 export const tarballIntegrity = (tarball: string) =>
   `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`
 
-/**
- * Replaces the kept bundle with the one in `tarball` (a decap-cms package as `npm pack` writes it),
- * which must match `integrity`; nothing is changed when it does not, or when it holds no bundle.
- */
+/** Replaces the kept bundle with the decap-cms `tarball`'s; nothing changes unless it matches `integrity` and holds one. */
 export async function vendorDecapTarball(root: string, tarball: string, integrity: string): Promise<DecapManifest> {
   const actual = tarballIntegrity(tarball)
   if (actual !== integrity) throw new Error(`${path.basename(tarball)}: integrity ${actual}, the registry lists ${integrity}`)
   const work = mkdtempSync(path.join(tmpdir(), 'decap-vendor-'))
   try {
     execFileSync('tar', ['-xzf', tarball, '-C', work])
-    const pkg = JSON.parse(readFileSync(path.join(work, 'package/package.json'), 'utf8')) as {
-      name: string
-      version: string
-      license: string
-    }
+    const packageFile = path.join(work, 'package/package.json')
+    const pkg = JSON.parse(readFileSync(packageFile, 'utf8')) as Record<'name' | 'version' | 'license', string>
     const dist = path.join(work, 'package/dist')
-    const names = existsSync(dist)
-      ? readdirSync(dist)
-          .filter((name) => DECAP_FILE.test(name))
-          .sort()
-      : []
+    const names = filesUnder(dist, { nested: false }).filter((name) => DECAP_FILE.test(name))
     if (pkg.name !== 'decap-cms' || !names.includes('decap-cms.js'))
       throw new Error(`${path.basename(tarball)}: no decap-cms package with dist/decap-cms.js`)
     const staging = path.join(work, 'vendor')
@@ -105,10 +93,7 @@ function npm(args: string[], cwd: string): unknown {
   }
 }
 
-/**
- * `npm run admin:vendor -- <version>`: fetches decap-cms@<version> from the registry with npm,
- * checks the tarball against the integrity the registry lists for it, and keeps its bundle.
- */
+/** `npm run admin:vendor -- <version>`: fetches decap-cms@<version> with npm, checks its integrity, keeps its bundle. */
 async function main(args: string[]) {
   const version = args[0]
   if (!version || !/^\d+\.\d+\.\d+(?:-[\w.]+)?$/.test(version))

@@ -9,10 +9,7 @@ export const HEAD_SCRIPTS = {
 
 const built = new Map<string, Promise<string>>()
 
-/**
- * One head script as a minified classic script (an IIFE, no imports, no trailing newline), ready to
- * inline into <script>. Built once per process; the CSP hashes are taken from the pages it ends up in.
- */
+/** One head script as a minified IIFE without a trailing newline, to inline into <script>; built once per process. */
 export function headScript(name: keyof typeof HEAD_SCRIPTS, root = process.cwd()): Promise<string> {
   const entry = path.resolve(root, HEAD_SCRIPTS[name])
   let code = built.get(entry)

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { blogRoute, listEntry } from '../src/core/blog.ts'
+import type { Manifest } from 'vite'
 import type { SiteManifest } from '../src/core/manifest.ts'
 import { dataModule } from '../codegen/build-content.ts'
 import { isLandingRoute, pageDataFile, POST_SHELL_ROUTE } from '../src/core/routes.ts'
@@ -12,16 +13,8 @@ import type { HeadContext, SiteDataState } from '../src/app/entry-server.tsx'
 /** What the server-render bundle exports: the module src/app/entry-server.tsx, built by Vite, loaded here. */
 type ServerEntry = typeof import('../src/app/entry-server.tsx')
 
-interface ManifestChunk {
-  file: string
-  css?: string[]
-  imports?: string[]
-  dynamicImports?: string[]
-  isEntry?: boolean
-}
-
 /** Every chunk a module needs, itself first, for modulepreload links. */
-function chunkClosure(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
+function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
   const chunk = manifest[key]
   if (!chunk || seen.has(key)) return []
   seen.add(key)
@@ -37,14 +30,14 @@ export interface PrerenderOptions {
   template: string
   /** Every route, and the blogs and site address they show. */
   manifest: SiteManifest
-  /** The routes to render (all when absent): the others' HTML is kept from an earlier build. */
-  render?: readonly SiteManifest['routes'][number][]
+  /** The routes to render: the others' HTML is kept from an earlier build. */
+  render: readonly SiteManifest['routes'][number][]
   /** Each landing page's checked data, by file. */
   pageData: (file: string) => unknown
   /** The version in the addresses of the page data files. */
   pageDataVersion: string
   /** Landing routes whose data file is written beside their HTML: those whose data changed. */
-  pageDataWrites?: readonly string[]
+  pageDataWrites: readonly string[]
 }
 
 /** One rendered route: its HTML file and size. */
@@ -55,17 +48,8 @@ export interface RenderedRoute {
 }
 
 /**
- * Renders every route into its own HTML file: full content, head tags, inlined CSS (one round trip
- * to first paint) and a modulepreload of the page's own chunk. One thread: on this 2-core machine,
- * rendering shares of the routes on worker threads did not take a quarter off a 1,000-page build.
- */
-export const prerender = (options: PrerenderOptions): Promise<RenderedRoute[]> =>
-  renderRoutes({ ...options, render: options.render ?? options.manifest.routes })
-
-/**
- * A built module's text for an inline `<script type="module">`: an inline script has the page's
- * address as its base, so its imports of sibling chunks (`./site-….js`) become absolute
- * (`/assets/site-….js`), and its source-map comment goes, as its path would point nowhere.
+ * A built module's text for an inline `<script type="module">`, whose base is the page's address: its
+ * imports of sibling chunks become absolute, and its source-map comment goes (it would point nowhere).
  */
 async function inlineModule(file: string, outDir: string): Promise<string> {
   const code = await readFile(path.join(outDir, file), 'utf8')
@@ -84,21 +68,18 @@ async function inlineModule(file: string, outDir: string): Promise<string> {
 }
 
 /**
- * The client build's index.html made the shell of every page: the stylesheet inlined (the first
- * paint then needs no second request), the entry script and its preloads taken out to start after
- * the first paint. Also the chunks every page starts with.
+ * The client build's index.html made every page's shell: the stylesheet inlined (no second request before
+ * the first paint), the entry script and its preloads taken out to start after it; and the startup chunks.
  */
-async function pageShell(template: string, outDir: string, manifest: Record<string, ManifestChunk>) {
+async function pageShell(template: string, outDir: string, manifest: Manifest) {
   const cssFiles = Object.values(manifest).flatMap((c) => (c.isEntry ? (c.css ?? []) : []))
   const css = (await Promise.all(cssFiles.map((f) => readFile(path.join(outDir, f), 'utf8')))).join('\n')
   let shell = template
   for (const file of cssFiles) shell = shell.replace(new RegExp(`\\s*<link rel="stylesheet"[^>]*href="/${file}"[^>]*>`), '')
-  // `data-precedence`: React puts the stylesheet a lazily loaded part renders (<link precedence>,
-  // the privacy page's, the toasts') after the last one it finds so marked; unmarked, the site's
-  // own would come after theirs and win where both set a property.
+  // React puts a lazily loaded part's <link precedence> stylesheet after the last one marked
+  // `data-precedence`; unmarked, the site's own would come after it and win where both set a property.
   shell = shell.replace('</head>', `  <style data-precedence="site">${css}</style>\n  </head>`)
-  // The entry script and its preloads move into an inert template that a tiny loader starts after
-  // the first paint (src/head/deferred-scripts.ts): the page paints from HTML and CSS alone.
+  // The entry script and preloads move into a template a loader starts after the first paint (deferred-scripts.ts).
   const scriptTags: string[] = []
   shell = shell.replace(/\s*<(script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>/g, (tag) => {
     scriptTags.push(tag.trim())
@@ -137,10 +118,9 @@ function headContextOf({ company }: ServerEntry['site'], siteUrl: string): HeadC
 }
 
 /**
- * The data each route's HTML carries for its first render. The blog pages carry the list as the API
- * answers it, without bodies; a post page adds its own body, so it hydrates without a fetch.
- * Landing pages show Recent Blogs in their HTML; they carry only what the cards need. The post
- * shell renders as a post whose data is still on its way, so it hydrates for any address.
+ * The data each route's HTML carries for its first render: the blog pages the post list without bodies
+ * (a post page adds its own), landing pages only what the Recent Blogs cards need; the post shell none,
+ * as a post still loading, so it hydrates for any address.
  */
 function initialDataOf(entry: ServerEntry, blogs: SiteManifest['blogs']) {
   const withBlogs: SiteDataState = { blogs: blogs.map(listEntry), blogsLoading: false }
@@ -155,32 +135,34 @@ function initialDataOf(entry: ServerEntry, blogs: SiteManifest['blogs']) {
   }
 }
 
-/** Renders `options.render` in this thread, writing each page as it is done. */
-export async function renderRoutes(options: PrerenderOptions & { render: PrerenderOptions['render'] & object }) {
-  const { root, outDir } = options
+/**
+ * Renders `options.render` into HTML files, writing each as it is done: full content, head tags, inlined
+ * CSS and modulepreloads of the page's chunks. One thread: worker threads did not pay on 2 cores.
+ */
+export async function prerender(options: PrerenderOptions): Promise<RenderedRoute[]> {
+  const { root, outDir, render: routes } = options
   const { blogs, siteUrl } = options.manifest
-  const routes = options.render
   if (routes.length === 0) return []
   const entry = (await import(options.ssrEntry)) as ServerEntry
   entry.setPageData(options.pageData)
   const deferredScriptsLoader = await headScript('deferredScripts', root)
-  const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
+  const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
   const { shell, scriptTags, templateChunks, entryChunks } = await pageShell(options.template, outDir, manifest)
   const headContext = headContextOf(entry.site, siteUrl)
   const dataFor = initialDataOf(entry, blogs)
-
-  const renderRoute = async ({ route, file }: { route: string; file: string }) => {
+  const made = new Set<string>()
+  const dataWrites = new Set(options.pageDataWrites)
+  const written: RenderedRoute[] = []
+  for (const { route, file } of routes) {
     const data = dataFor(route)
     const { html, head } = await entry.render(route, data)
-    // A landing page's view: its islands' data rides inline, its static sections' HTML is the page's
-    // own; the whole view is the data file of the browser's moves to the page.
+    // A landing page's view: inline for its islands, and the data file the browser loads on moving to the page.
     const view = isLandingRoute(route) ? await entry.landingView(route) : undefined
     if (!head) throw new Error(`${route} rendered no <DocumentHead>; every route must declare its title and description`)
     const sources = entry.routeSources(route === '/404' ? '/no-such-page' : route)
-    for (const source of sources) {
+    for (const source of sources)
       if (!manifest[source])
         throw new Error(`${route}: ${source} is not a chunk of this build; check the source given to lazyComponent`)
-    }
     const pageChunks = sources.flatMap((source) => chunkClosure(manifest, source))
     const preloads = [...new Set([...entryChunks, ...pageChunks])]
       .filter((f) => !templateChunks.has(f) && f.endsWith('.js'))
@@ -210,12 +192,7 @@ export async function renderRoutes(options: PrerenderOptions & { render: Prerend
     writeFileSync(target, document)
     if (view && dataWrites.has(route))
       writeFileSync(path.join(outDir, pageDataFile(route, options.pageDataVersion)), dataModule(view))
-    return { route, file, bytes: Buffer.byteLength(document) }
+    written.push({ route, file, bytes: Buffer.byteLength(document) })
   }
-  const made = new Set<string>()
-  const dataWrites = new Set(options.pageDataWrites)
-
-  const written: RenderedRoute[] = []
-  for (const route of routes) written.push(await renderRoute(route))
   return written
 }

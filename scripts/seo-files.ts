@@ -19,10 +19,7 @@ export function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
 }
 
-/**
- * The sitemap's entries: the routes search engines should list, with the day each last changed. An
- * old address that redirects is never one, whatever the routes say.
- */
+/** The sitemap's entries: the indexable routes with the day each last changed; never an old address that redirects. */
 export function sitemapEntries({ routes, redirects = [] }: Pick<SiteManifest, 'routes' | 'redirects'>): SitemapEntry[] {
   const redirected = new Set(redirects.map((r) => r.from.toLowerCase()))
   return routes
@@ -30,10 +27,7 @@ export function sitemapEntries({ routes, redirects = [] }: Pick<SiteManifest, 'r
     .map((r) => ({ path: r.route, lastmod: r.lastmod }))
 }
 
-/**
- * /_redirects, the file Netlify and Cloudflare Pages read: each old address of content/redirects.yaml
- * and the page it leads to, as a permanent redirect, as the site's own server answers it.
- */
+/** /_redirects for Netlify and Cloudflare Pages: content/redirects.yaml's moves as permanent redirects, as our server does. */
 export function hostRedirectsFile(redirects: readonly Redirect[] = []): string {
   const lines = redirects.map(({ from, to }) => `${from} ${to} 301`)
   return ['# Old page addresses (content/redirects.yaml), sent on for good.', ...lines, ''].join('\n')
@@ -45,16 +39,10 @@ export function robotsTxt(siteUrl: string, { preview = false } = {}): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', siteUrl).href}\n`
 }
 
-/**
- * /_headers of a preview build, the file Cloudflare Pages reads for the headers of its answers:
- * X-Robots-Tag: noindex on every path, so no search engine lists a preview.
- */
+/** /_headers of a preview build for Cloudflare Pages: noindex on every path, so no search engine lists a preview. */
 export const previewHeadersFile = () => '/*\n  X-Robots-Tag: noindex\n'
 
-/**
- * When each file last changed: its last git commit, or its modification time when git does not know it.
- * One `git log` for all files, so a large site costs one process, not one per page.
- */
+/** When each file last changed: its last git commit (one `git log` for all), or its file time if git does not know it. */
 export function lastChanged(root: string, files: string[]): Map<string, string> {
   const found = new Map<string, string>()
   try {
@@ -72,8 +60,6 @@ export function lastChanged(root: string, files: string[]): Map<string, string> 
   } catch {
     // Not a git checkout (a release tarball, a temp folder): file times below.
   }
-  for (const file of files) {
-    if (!found.has(file)) found.set(file, statSync(path.join(root, file)).mtime.toISOString())
-  }
+  for (const file of files) if (!found.has(file)) found.set(file, statSync(path.join(root, file)).mtime.toISOString())
   return found
 }

@@ -23,11 +23,9 @@ function themeBoot(): Plugin {
 }
 
 /**
- * Vite wraps each dynamic import in a loader that first fetches the stylesheets of the chunk it
- * imports: about 1 KB gzip that every page would run. The site's lazily loaded chunks bring no
- * stylesheet of their own (a part that needs one renders <link rel="stylesheet" precedence>, which
- * React loads before it shows the part), so the loader here only runs the import, and the build
- * fails if a lazily loaded chunk imports a stylesheet again.
+ * Vite's dynamic-import loader first fetches the chunk's stylesheets: 1 KB gzip on every page. Lazy
+ * chunks here render their stylesheet as <link precedence> instead, so the loader only imports, and
+ * the build fails if a lazily loaded chunk imports a stylesheet.
  */
 function importsWithoutLoader(): Plugin {
   const loader = '\0vite/preload-helper.js'
@@ -48,12 +46,9 @@ function importsWithoutLoader(): Plugin {
 }
 
 /**
- * React's packages choose their production or development build when they run (`index.js` requires
- * one file or the other by NODE_ENV), a wrapper the bundler keeps, with react-dom's check for the
- * developer tools, in every page's script. The browser's production bundle imports the production
- * files themselves: 0.2 KB gzip less at every page's start. Only a production build (NODE_ENV
- * production, as Vite reads it): a build under another NODE_ENV (the tests') keeps React's
- * development build whole, as the JSX compiled for it expects.
+ * React's `index.js` picks its production or development file at run time, a wrapper every page would
+ * carry; the browser's production bundle imports the production files directly. Under another NODE_ENV
+ * (the tests') React's development build stays whole, as the JSX compiled for it expects.
  */
 function reactProductionFiles(root: string): Plugin {
   const require = createRequire(path.join(root, 'package.json'))
@@ -81,22 +76,14 @@ function reactProductionFiles(root: string): Plugin {
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|^\0vite[\\/]preload-helper/
 
 /**
- * The browser's scripts grouped by when a page needs them, not one chunk per shared module: every
- * file costs a request and its headers, and a landing page loaded twenty, thirteen under 2 KB gzip.
- * - `site`: everything a page runs before a scroll or click: React (FRAMEWORK) and what
- *   src/app/start-site.tsx imports (the shell's two controls, the route table, the router). One
- *   file, not React apart: 0.4 KB gzip less at a first visit, which is the visit a landing page is
- *   for, against 70 KB again for a returning visitor after a deploy. Rolldown places its own
- *   runtime helpers itself, before any group is applied: a group's test never sees them;
- * - `pages`: what the other kinds of page (home, blog, thank-you, not found) and the parts of pages
- *   that load late (src/lib/late.tsx: a landing page's islands, Recent Blogs and the FAQ) share
- *   among themselves;
- * - each other kind of page stays the chunk its dynamic import makes: the home page, the blog
- *   list… Their manifest keys are their source files, which the prerenderer's preload links look
- *   up. Each landing page's data is a file outside the bundle, found by its name;
- * - each late part stays the chunk its dynamic import makes (a landing page's islands);
- * - what waits for a click or a scroll (the popup, the carousel, toasts, the post-body sanitizer)
- *   stays in the chunk of its own dynamic import.
+ * The browser's scripts grouped by when a page needs them, not a chunk per shared module (each file
+ * costs a request):
+ * - `site`: all a page runs before a scroll or click: React (FRAMEWORK) and what src/app/start-site.tsx
+ *   imports, in one file, since a landing page is for a first visit. Rolldown places its own runtime
+ *   helpers before any group applies;
+ * - `pages`: what the other kinds of page and the late parts (src/lib/late.tsx) share among themselves;
+ * - each kind of page, late part and part waiting for a click stays its dynamic import's chunk, whose
+ *   manifest key (its source file) the prerenderer's preload links look up.
  */
 function chunkGroups(root: string): CodeSplittingOptions {
   let plan: Map<string, 'site' | 'pages'> | undefined
@@ -133,21 +120,13 @@ function chunkGroups(root: string): CodeSplittingOptions {
   }
 }
 
-/**
- * The constants the site's code is compiled with (src/vite-env.d.ts), for the site, the form
- * editor and the unit tests alike. The blog API is read and checked once, by the build: the browser
- * gets the settled value, not the parser.
- */
+/** The constants the site, form editor and unit tests are compiled with: the blog API checked, not its parser. */
 export const buildConstants = (blogApi: BlogApiSettings) => ({
   __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   __BLOG_API__: JSON.stringify(blogApi),
 })
 
-/**
- * The site's Vite config, for the project at `root`. scripts/build.ts passes it inline with the content
- * it checked (`content`), so its plugins run in the build's own modules; `npm run dev`
- * (tools/dev.ts) passes it inline too, without.
- */
+/** The site's Vite config, passed inline by scripts/build.ts (with the `content` it checked) and by tools/dev.ts. */
 export function siteConfig({
   root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
   isSsrBuild = false,
@@ -177,8 +156,6 @@ export function siteConfig({
         ? {}
         : { rolldownOptions: { optimization: { inlineConst: { mode: 'all' } }, output: { codeSplitting: chunkGroups(root) } } }),
     },
-    server: {
-      host: '127.0.0.1',
-    },
+    server: { host: '127.0.0.1' },
   }
 }

@@ -22,10 +22,8 @@ function resolveSource(specifier: string, importer: string) {
 }
 
 /**
- * Every stylesheet the modules reachable from `entry` import, in the order the browser runs those
- * modules: each module's static imports in source order, a module's own stylesheet after the modules
- * it imports before it, and what loads through a dynamic import (the late part below the
- * introduction) after all that is static.
+ * Every stylesheet the modules reachable from `entry` import, in the order the browser runs them:
+ * static imports in source order, depth first, then what loads through a dynamic import.
  */
 export function importedStylesheets(entry: string): string[] {
   const sheets: string[] = []
@@ -48,14 +46,10 @@ export function importedStylesheets(entry: string): string[] {
 }
 
 /**
- * The landing sections' styles, each imported by its component (`import './Faq.css'`), inlined in
- * every page's one stylesheet. Left to Vite, a stylesheet imported by a lazily loaded chunk (the
- * layout below the introduction) becomes that chunk's own CSS file, which the browser fetches with
- * the chunk: the prerendered HTML would paint those sections unstyled, and the preview of the form
- * editor, which links src/styles/index.css, would lack them. So in a build, index.css takes in, after
- * its own @imports, every stylesheet the landing layout's modules import (importedStylesheets: the
- * order a component's import gives), and those imports become empty modules. `npm run dev` keeps
- * Vite's own handling: each stylesheet is added when its component's module runs.
+ * The landing sections' styles (`import './Faq.css'` in each component) in every page's one stylesheet.
+ * Left to Vite, a lazy chunk's stylesheet comes with the chunk: the prerendered HTML would paint those
+ * sections unstyled and the form editor's preview would lack them. So a build appends them to index.css
+ * and makes those imports empty modules; `npm run dev` keeps Vite's own handling.
  */
 export function landingStyles(root: string): Plugin {
   const sheet = path.join(root, SITE_STYLESHEET)
