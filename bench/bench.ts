@@ -27,6 +27,9 @@ const print = (line = '') => console.log(line)
 const ms = (v: number) => `${Math.round(v).toLocaleString('en-US')} ms`
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
+print(`# Benchmark (${new Date().toISOString().slice(0, 10)}, ${process.platform}, Node ${process.version})`)
+print()
+
 /** One whole build (content checked once, codegen, bundles, prerender, compression), timed by phase. */
 async function timeBuild(siteRoot: string, full = true) {
   const t = performance.now()
