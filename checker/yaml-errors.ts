@@ -160,11 +160,15 @@ function indentMoved(text: string, upper: Line, lower: Line): ExplainedYamlError
   if (!odd && !outOfStep) return undefined
   // A list item's "-" stands two spaces before its fields.
   const expected = isItem(upper) && !isItem(lower) && lower.indent > upper.indent ? lower.indent - 2 : lower.indent
+  return { ...indentedOutOfStep(upper, expected, lower), indentation: true }
+}
+
+/** `line` out of step with its neighbours: to be indented by `indent` spaces, in line with `reference`. */
+function indentedOutOfStep(line: Line, indent: number, reference: Line): ExplainedYamlError {
   return {
-    offset: upper.start + upper.indent,
-    what: `this line is indented by ${spaces(upper.indent)}, out of step with the lines around it (two spaces per level)`,
-    fix: `${expected === 0 ? 'Start it at the very beginning of the line' : `Indent it by ${spaces(expected)}`}, in line with line ${lower.number}.`,
-    indentation: true,
+    offset: line.start + line.indent,
+    what: `this line is indented by ${spaces(line.indent)}, out of step with the lines around it (two spaces per level)`,
+    fix: `${indent === 0 ? 'Start it at the very beginning of the line' : `Indent it by ${spaces(indent)}`}, in line with line ${reference.number}.`,
   }
 }
 
@@ -343,13 +347,7 @@ function triedIndentFix(text: string, explained: ExplainedYamlError, stop: Line)
   if (asked !== undefined && fixReads(text, explained.offset, asked)) return explained
   if (explained.fixed && reads(explained.fixed(text))) return explained
   const repair = indentRepair(text, stop)
-  if (!repair) return explained
-  const { line, indent } = repair
-  return {
-    offset: line.start + line.indent,
-    what: `this line is indented by ${spaces(line.indent)}, out of step with the lines around it (two spaces per level)`,
-    fix: `${indent === 0 ? 'Start it at the very beginning of the line' : `Indent it by ${spaces(indent)}`}, in line with line ${repair.with.number}.`,
-  }
+  return repair ? indentedOutOfStep(repair.line, repair.indent, repair.with) : explained
 }
 
 /** A parser error explained at the place an editor must fix; a message none of these know keeps the parser's words, and no fix. */

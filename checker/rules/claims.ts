@@ -18,7 +18,6 @@ import type { ContractTerms } from '../terms.ts'
 import { formatFieldPath, placeIn, textLeaves, type YamlSource } from '../yaml-source.ts'
 import { defineSiteRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   ClaimedTimeZone: (phrase: string, place: string, headquarters: string): Explained => ({
     message: `"${phrase}" claims ${place}'s time zone as ours, but the team works from ${headquarters}`,
@@ -252,7 +251,6 @@ function siteClaimContext(site: Record<string, unknown> | undefined, pages: read
  */
 export const claims = defineSiteRule({
   name: 'claims',
-  scope: 'site',
   kinds: ['page'],
   messages,
   byContext: {

@@ -3,7 +3,6 @@ import { reporter, type Explained, type Place, type Problem } from '../errors.ts
 import { placeIn, textLeaves, type YamlSource } from '../yaml-source.ts'
 import { defineSiteRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   ForeignPhone: (written: string, ours: string): Explained => ({
     message: `${written} is not the company's phone number, which is ${ours}`,
@@ -192,7 +191,6 @@ function factsContext(site: Record<string, unknown> | undefined): FactsContext |
  */
 export const companyFacts = defineSiteRule({
   name: 'company-facts',
-  scope: 'site',
   kinds: ['page', 'blog', 'site', 'projects'],
   messages,
   byContext: {

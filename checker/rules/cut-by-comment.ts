@@ -3,7 +3,6 @@ import { reporter, type Explained } from '../errors.ts'
 import type { YamlSource } from '../yaml-source.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   CutByComment: (kept: string, cut: string): Explained => ({
     message: `reads as "${kept}": in YAML " #" starts a comment, so "${cut}" never reaches the page`,
@@ -38,7 +37,6 @@ const shorten = (text: string, from: 'start' | 'end') =>
  */
 export const cutByComment = defineFileRule({
   name: 'cut-by-comment',
-  scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
   messages,

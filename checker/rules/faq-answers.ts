@@ -2,7 +2,6 @@ import { decodeHTML, DecodingMode } from 'entities/decode'
 import { reporter, type Explained } from '../errors.ts'
 import { defineFileRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   LongFaqAnswer: (words: number, max: number): Explained => ({
     message: `this answer is ${words} words long; an FAQ answer reads best in ${max} words or fewer`,
@@ -32,7 +31,6 @@ const isFaqAnswer = (path: readonly (string | number)[]) =>
 /** An FAQ answer too long to read as an answer. A warning: the page works, but the answer wants cutting. */
 export const faqAnswers = defineFileRule({
   name: 'faq-answers',
-  scope: 'file',
   stage: 'content',
   kinds: ['page'],
   messages,

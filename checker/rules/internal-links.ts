@@ -7,7 +7,6 @@ import { addressKey, redirectsOf, routesOf } from './redirects.ts'
 import { ALL_KINDS, defineSiteRule } from './types.ts'
 import { placeIn, type PathSegment, type YamlSource } from '../yaml-source.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   BrokenLink: (href: string, suggestion?: string, path?: string): Explained => ({
     message: `links to ${href}, which is not a page of this site`,
@@ -121,7 +120,6 @@ function likelyHref({ href, target }: KeptLink, routes: ReadonlySet<string>): st
  */
 export const internalLinks = defineSiteRule({
   name: 'internal-links',
-  scope: 'site',
   kinds: ALL_KINDS,
   messages,
   keep(_file, leaves) {

@@ -4,7 +4,6 @@ import { resolveRef, type JsonSchema } from '../json-schema.ts'
 import { ALL_SCHEMAS, schemaFiles, type ContentKind } from '../schemas.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   MarkupInPlainText: (written: string, markupFields: readonly string[]): Explained => ({
     message: `${written} is shown on the page exactly as written: this field is plain text, not markup`,
@@ -67,7 +66,6 @@ function firstMarkup(text: string): string | undefined {
  */
 export const markupInPlainText = defineFileRule({
   name: 'markup-in-plain-text',
-  scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
   messages,

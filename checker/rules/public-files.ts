@@ -2,7 +2,6 @@ import { reporter, type Problem, type Explained } from '../errors.ts'
 import { svgProblems } from '../svg.ts'
 import { defineSiteRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   DocumentInPublic: (what: string): Explained => ({
     message: `this file ${what}; a browser would open it as a document on the site's address, where a script in it could run`,
@@ -107,7 +106,6 @@ export function problemsOfPublicFile(file: string, bytes: Uint8Array): Problem[]
 /** Every file the site serves from public/, used by content or not: any of them can be opened on its own. */
 export const publicFiles = defineSiteRule({
   name: 'public-files',
-  scope: 'site',
   // It reads public/, not the YAML.
   kinds: [],
   messages,

@@ -3,7 +3,6 @@ import { placeIn, type PathSegment, type YamlSource } from '../yaml-source.ts'
 import { copiesLast } from './page-addresses.ts'
 import { defineSiteRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   DuplicateParagraph: (other: string): Explained => ({
     message: `this paragraph is also used by ${other}`,
@@ -45,7 +44,6 @@ const named = (where: Place) => `${where.file}:${where.line}:${where.column} (${
  */
 export const sharedParagraphs = defineSiteRule({
   name: 'shared-paragraphs',
-  scope: 'site',
   kinds: ['page'],
   messages,
   keep: (_file, leaves): ParagraphEntry[] =>

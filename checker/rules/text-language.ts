@@ -7,7 +7,6 @@ import { ALL_KINDS, defineFileRule } from './types.ts'
 const SITE_LANGUAGE = 'eng'
 const SITE_LANGUAGE_NAME = 'English'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   OtherLanguage: (language: string): Explained => ({
     message: `this text reads as ${language}, not ${SITE_LANGUAGE_NAME}, the language of the site`,
@@ -87,7 +86,6 @@ export function otherLanguage(text: string): string | undefined {
  */
 export const textLanguage = defineFileRule({
   name: 'text-language',
-  scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
   messages,

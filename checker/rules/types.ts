@@ -51,7 +51,6 @@ interface RuleBase<M extends Messages> {
 
 /** A rule on one file's values. */
 export interface FileRule<M extends Messages = Messages> extends RuleBase<M> {
-  scope: 'file'
   /**
    * 'shape' rules run first. The 'content' rules run after them whatever they find, but read only
    * values of the schema's type: on a file with shape problems a value of the wrong type is left
@@ -108,7 +107,6 @@ export interface SiteRule<
   Kept = unknown,
   Context extends RuleContext = RuleContext,
 > extends RuleBase<M> {
-  scope: 'site'
   /** What it needs of each file of its kinds, made in the file pass and kept with the file's result. */
   keep?(file: FileUnderCheck, leaves: readonly Leaf[]): Kept
   /** Its problems across every file. */
