@@ -61,8 +61,6 @@ function walkFile(data: unknown, kind: ContentKind): WalkedFile {
 /** Every string of a file's data in file order, each field name just before its value, with what the schema makes of each value. */
 export const fileLeaves = (data: unknown, kind: ContentKind): Leaf[] => walkFile(data, kind).leaves
 
-const valuesOf = (leaves: readonly Leaf[]) => leaves.filter((leaf) => leaf.part === 'value')
-
 /** Runs rules of one stage on a file: each string to the rules that read strings, then the whole file; problems in rule order. */
 function runRules(rules: readonly FileRule[], file: FileUnderCheck, leaves: readonly Leaf[]): Problem[] {
   const found: Problem[][] = rules.map(() => [])
@@ -208,16 +206,13 @@ function keptBySiteRules(file: FileUnderCheck, leaves: readonly Leaf[]): Record<
 }
 
 /** One file checked: its source as checked, its problems, and its data when none of them is an error. */
-export interface FileCheck {
+export interface Compiled {
   source: YamlSource
   problems: Problem[]
   data?: Record<string, unknown>
   /** What the site rules keep of it, by rule name. */
   kept?: Record<string, unknown>
-}
-
-/** A file's check with what it is kept under, where it is kept (everything its result is made from). */
-export interface Compiled extends FileCheck {
+  /** Where its result is kept: a hash of everything it is made from. */
   key?: string
 }
 
@@ -231,10 +226,10 @@ export function checkText(
   kind: ContentKind,
   index: RenderIndex,
   terms?: ContractTerms,
-): FileCheck {
+): Compiled {
   const source = parseYamlSource(text, relativeFile)
   const walked = source.data === undefined ? { leaves: [], misShapen: [] } : walkFile(source.data, kind)
-  const values = valuesOf(walked.leaves)
+  const values = walked.leaves.filter((leaf) => leaf.part === 'value')
   const withTerms = terms !== undefined && (kind === 'page' || kind === 'blog')
   const termProblems = withTerms && source.data !== undefined ? expandTerms(source, terms, values) : []
   // Text grown past the size limit by its insertions is not checked further: the limit keeps the checks fast.

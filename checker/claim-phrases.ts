@@ -123,11 +123,9 @@ export function timeZoneRules(audience: Audience, company: string): RegExp[] {
 }
 
 /**
- * One pattern that matches wherever the time-zone rules of any of `audiences` could: their patterns
- * with every zone's names and every place the audiences name. Names and places stand only where a
- * pattern needs them, never in a lookaround, so more of them can only match more. A regular
- * expression as long as these takes a millisecond or more to compile, far longer than to run on a
- * page, so the site compiles this one once, and a page's own rules only for a sentence it matches.
+ * One pattern that matches wherever the time-zone rules of any of `audiences` could (names and places
+ * stand in no lookaround, so more of them only match more): compiled once for the site, as these are
+ * slow to compile, and a page's own rules only for a sentence it matches.
  */
 export function anyTimeZoneClaim(audiences: readonly Audience[], company: string): RegExp {
   const names = [...new Set(Object.values(ZONE_NAMES).flatMap((zone) => zone.names))]
