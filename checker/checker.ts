@@ -1,11 +1,11 @@
 /**
- * The file pass: one content file parsed, walked once, its contract terms inserted, every file rule
- * of its kind run on it (checker/rules/), and the data a page renders made from it. Pure but for
- * the site index it is given; caching is file-results.ts's.
+ * The file pass: one content file parsed, walked once, its contract terms inserted, every file rule of
+ * its kind run on it, and the data a page renders made from it. Caching is file-results.ts's.
  */
 import { errorsAmong, type Problem } from './errors.ts'
 import { walkData } from './json-schema.ts'
 import { toMarkupBlocks } from './markup.ts'
+import { memoized } from './memo.ts'
 import { fileRules, siteRules } from './rules/index.ts'
 import { fileUnderCheck, type FileRule, type FileUnderCheck, type Leaf } from './rules/types.ts'
 import { ALL_SCHEMAS, schemaFiles, type ContentKind } from './schemas.ts'
@@ -126,12 +126,7 @@ function withoutMisShapen(data: unknown, misShapen: readonly PathSegment[][]): u
   return out
 }
 
-/**
- * The content rules on a file the shape rules found problems in. They read only values of the
- * schema's type: a string where a list belongs is no string to them, and the data their whole-file
- * checks get leaves it out. A rule that fails on what is left (a required field missing) gives
- * nothing for the file; its shape problems say what to mend.
- */
+/** The content rules on a file with shape problems: values not of the schema's type left out, each rule forgiving. */
 function contentOfMisShapen(
   rules: readonly FileRule[],
   { source, kind, index }: FileUnderCheck,
@@ -160,11 +155,7 @@ export function checkSource(
   }: { rules?: readonly FileRule[]; walked?: WalkedFile } = {},
 ): Problem[] {
   if (source.data === undefined) return source.problems
-  let staged = rules === fileRules ? registryRules.get(kind) : undefined
-  if (!staged) {
-    staged = rulesOf(rules, kind)
-    if (rules === fileRules) registryRules.set(kind, staged)
-  }
+  const staged = rules === fileRules ? memoized(registryRules, kind, () => rulesOf(rules, kind)) : rulesOf(rules, kind)
   const file = fileUnderCheck(source, kind, index)
   const shapeProblems = runRules(staged.shape, file, walked.leaves)
   const contentProblems =

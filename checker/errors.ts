@@ -1,8 +1,7 @@
 /**
- * The catalogue of content errors. Names are permanent: tests, docs and editors' habits depend on
- * them. Each entry says what happened (message) and what to do next (hint). The entries of the
- * steps before any rule (reading the file, its YAML, its contract terms, the checker itself), and of
- * the names several steps report, are here; each rule keeps its own in its module (checker/rules/).
+ * The catalogue of content errors: what happened (message) and what to do next (hint). Names are
+ * permanent: tests, docs and editors' habits depend on them. The steps before any rule (reading a
+ * file, its YAML, its terms, the checker itself) keep their entries here; each rule keeps its own.
  */
 import { closest } from './closest.ts'
 

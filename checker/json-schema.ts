@@ -1,7 +1,6 @@
 /**
- * Reading our JSON Schemas: what a $ref points at, which schema describes a field, every field with
- * its path, and a walk of data beside its schema. Pure, and used by the checker, the type generator
- * and `npm run new:page` alike, so they read the schemas one way.
+ * Reading our JSON Schemas ($refs, a field's schema, every field, a walk of data beside its schema),
+ * one way for the checker, the type generator and `npm run new:page` alike.
  */
 
 import type { PathSegment } from './yaml-source.ts'

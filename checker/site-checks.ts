@@ -1,7 +1,6 @@
 /**
- * The site pass: every site rule (checker/rules/) over the checked files, once the file pass is done.
- * A rule's verdict on a file under a context can be remembered (VerdictMemory), so a file checked
- * before under the same context is not judged again.
+ * The site pass: every site rule over the checked files. A verdict on a file under a context can be
+ * remembered (VerdictMemory), so a file is not judged twice under the same context.
  */
 import type { Problem } from './errors.ts'
 import { siteRules } from './rules/index.ts'

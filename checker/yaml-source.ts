@@ -128,9 +128,8 @@ export function plainData(text: string): { data: unknown } | undefined {
 }
 
 /**
- * Parses a content file. A file that plainly holds data is read fast (plainData), and parsed
- * again with positions only when a check asks where something is; any other file is parsed with
- * positions at once, and every YAML problem in it is reported.
+ * Parses a content file: one that plainly holds data fast (plainData), again with positions only when
+ * a check asks where something is; any other with positions at once, every YAML problem reported.
  */
 export function parseYamlSource(rawText: string, file: string): YamlSource {
   const text = normalizeSource(rawText)
@@ -191,10 +190,7 @@ function documentProblems(doc: Document.Parsed, text: string, file: string, at: 
   return problems
 }
 
-/**
- * How many files were parsed with positions. A clean file costs one fast parse; a rule that asks
- * where something is before it has a problem to report makes every file pay a second, slower one.
- */
+/** How many files were parsed with positions: a rule that asks for a place before it has a problem makes every file pay. */
 export const positionParses = { count: 0 }
 
 /** Parses a content file with `yaml`, keeping every node's place; reports every YAML problem. */

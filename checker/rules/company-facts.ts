@@ -1,5 +1,6 @@
 import { sentences, visibleText } from '../claim-phrases.ts'
 import { reporter, type Explained, type Place, type Problem } from '../errors.ts'
+import { memoized } from '../memo.ts'
 import { placeIn, textLeaves, type YamlSource } from '../yaml-source.ts'
 import { defineSiteRule } from './types.ts'
 
@@ -102,11 +103,7 @@ const startingPricePatterns = (currency: string) => {
   }
 }
 const patternsByCurrency = new Map<string, ReturnType<typeof startingPricePatterns>>()
-const pricePatterns = (currency: string) => {
-  let patterns = patternsByCurrency.get(currency)
-  if (!patterns) patternsByCurrency.set(currency, (patterns = startingPricePatterns(currency)))
-  return patterns
-}
+const pricePatterns = (currency: string) => memoized(patternsByCurrency, currency, () => startingPricePatterns(currency))
 
 /** A price per unit (a month, a user, an hour), which no floor of a whole engagement compares to. */
 const PER_UNIT =

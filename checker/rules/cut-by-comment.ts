@@ -1,5 +1,6 @@
 import { isScalar, parseDocument, Scalar, type Document } from 'yaml'
 import { reporter, type Explained } from '../errors.ts'
+import { memoized } from '../memo.ts'
 import type { YamlSource } from '../yaml-source.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
@@ -17,14 +18,10 @@ const COMMENT_AFTER_TEXT = /[^\s#][ \t]+#/
 
 /** Each file's text parsed again with its nodes' places, only when some line holds a comment after text. */
 const documents = new WeakMap<YamlSource, Document | null>()
-function documentOf(source: YamlSource): Document | null {
-  let doc = documents.get(source)
-  if (doc === undefined) {
-    doc = source.text !== undefined && COMMENT_AFTER_TEXT.test(source.text) ? parseDocument(source.text) : null
-    documents.set(source, doc)
-  }
-  return doc
-}
+const documentOf = (source: YamlSource): Document | null =>
+  memoized(documents, source, () =>
+    source.text !== undefined && COMMENT_AFTER_TEXT.test(source.text) ? parseDocument(source.text) : null,
+  )
 
 /** A text cut to its last (`from: 'end'`) or first characters for a message. */
 const shorten = (text: string, from: 'start' | 'end') =>
