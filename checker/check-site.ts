@@ -96,10 +96,7 @@ export function checkSite(source: SiteSource, index: RenderIndex, options: Check
     const r = check(f, 'page', terms)
     return r.data ? [{ route: landingRouteOf(r.source.file), file: r.source.file, data: r.data, key: r.key ?? '' }] : []
   })
-  const blogs = blogFiles.flatMap((f) => {
-    const r = check(f, 'blog', terms)
-    return r.data ? [r.data] : []
-  })
+  const blogs = blogFiles.map((f) => check(f, 'blog', terms).data).filter((data) => data !== undefined)
   const projects = single(CONTENT_DIRS.projects, 'projects')
   // The redirects file is optional: a site whose pages were never renamed needs none.
   const hasRedirects = source.texts.has(CONTENT_DIRS.redirects)

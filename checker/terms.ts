@@ -1,4 +1,5 @@
 import { insertTerms } from '../src/core/terms.ts'
+import { anyOf } from './claim-phrases.ts'
 import { problem, shownField, type Problem } from './errors.ts'
 import { MAX_CONTENT_FILE_BYTES } from './limits.ts'
 import { memoized } from './memo.ts'
@@ -17,12 +18,11 @@ const WHOLE_PLACEHOLDER = /(?<!\{)\{\{[^{}]*\}\}(?!\})/g
  * braces is tried from its first brace only, so a long run costs linear time.
  */
 const NEAR_MISS = String.raw`(?<!\{)\{+\s*terms\s*\.\s*[A-Za-z0-9_]*\s*\}*|\bterms\s*\.\s*[A-Za-z0-9_]+\s*\}+|\{\{|\}\}`
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const nearMissRules = new Map<string, RegExp>()
 /** The near misses, and a known term's name written without braces (`terms.ownership`). */
 const nearMissRule = (known: readonly string[]): RegExp =>
   memoized(nearMissRules, known.join('\0'), () => {
-    const bare = known.length > 0 ? String.raw`|\bterms\.(?:${known.map(escape).join('|')})\b` : ''
+    const bare = known.length > 0 ? String.raw`|\bterms\.(?:${anyOf(known)})\b` : ''
     return new RegExp(NEAR_MISS + bare, 'gi')
   })
 

@@ -47,14 +47,6 @@ function openingQuote(text: string, quote: string, before: number): number {
   return before
 }
 
-function tabIndent(line: Line): ExplainedYamlError {
-  return {
-    offset: line.start + line.text.indexOf('\t'),
-    what: 'a tab is used for indenting this line; YAML allows only spaces',
-    fix: 'Replace the tab with spaces: two spaces per level, lined up with the lines around it.',
-  }
-}
-
 function colonInValue(line: Line): ExplainedYamlError {
   const quoted = /^["']/.test(line.value)
   return {
@@ -306,13 +298,12 @@ function byCode(text: string, error: ParserError, line: Line): ExplainedYamlErro
       return notAField(text, line)
     case 'BAD_INDENT':
       if (/^Flow (sequence|map) in block collection/.test(error.message)) return unclosedBracket(text, error)
-      if (error.message.startsWith('Block scalar')) {
+      if (error.message.startsWith('Block scalar'))
         return {
           offset: line.start,
           what: 'the lines of a text that starts with | or > must be indented more than its field',
           fix: 'Indent each line of the text two spaces more than the field name above it.',
         }
-      }
       return indentedDifferently(text, line)
     case 'UNEXPECTED_TOKEN':
       return textAfterQuote(text, error) ?? specialStart(line)
@@ -353,7 +344,12 @@ function triedIndentFix(text: string, explained: ExplainedYamlError, stop: Line)
 /** A parser error explained at the place an editor must fix; a message none of these know keeps the parser's words, and no fix. */
 export function explainYamlError(text: string, error: ParserError): ExplainedYamlError {
   const line = lineAt(text, error.pos[0])
-  if (/^ *\t/.test(line.text)) return tabIndent(line)
+  if (/^ *\t/.test(line.text))
+    return {
+      offset: line.start + line.text.indexOf('\t'),
+      what: 'a tab is used for indenting this line; YAML allows only spaces',
+      fix: 'Replace the tab with spaces: two spaces per level, lined up with the lines around it.',
+    }
   const explained = byCode(text, error, line) ?? {
     offset: error.pos[0],
     what: error.message.split('\n')[0].replace(/ at line \d+, column \d+.*$/, ''),

@@ -128,11 +128,8 @@ export const internalLinks = defineSiteRule({
       if (leaf.role !== 'markup') continue
       for (const href of markupLinks(leaf.text)) {
         const target = linkTarget(href)
-        if (target !== undefined) links.push({ href, target, path: leaf.path })
-        else {
-          const full = fullAddressTarget(href)
-          if (full) links.push({ href, ...full, path: leaf.path })
-        }
+        const found = target === undefined ? fullAddressTarget(href) : { target }
+        if (found) links.push({ href, ...found, path: leaf.path })
       }
     }
     return links
