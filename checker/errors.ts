@@ -14,7 +14,6 @@ export interface Explained {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry has arguments of its own
 type Explain = (...args: any[]) => Explained
 
-/** Entries by name. */
 export type Messages = Record<string, Explain>
 
 /** What a field holds, for a hint that says how to write it: text, a number, a list, fields of its own, or one of some words. */
@@ -157,7 +156,6 @@ export function reporter<M extends Messages>(messages: M, warnings: readonly (ke
   }
 }
 
-/** A problem of the steps' catalogue. */
 export const problem = reporter(stepErrors)
 
 export const isWarning = (found: Problem) => found.warning === true

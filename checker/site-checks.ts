@@ -32,17 +32,12 @@ export interface VerdictMemory {
   }
 }
 
-/** The site as the site pass reads it. */
+/** The site as the site pass reads it: what a site rule gets (rules/types.ts SiteFiles), its files in the order read. */
 export interface Site {
-  /** site.yaml's data, when it passed every check. */
   data?: Record<string, unknown>
-  /** Every checked file, in the order they were read. */
   files: readonly CheckedFile[]
-  /** Every file under content/, read or not. */
   contentNames: readonly string[]
-  /** Every file under public/, where it is read. */
   publicFiles?: readonly PublicFile[]
-  /** Content files new in this change. */
   added?: readonly string[]
   verdicts?: VerdictMemory
 }

@@ -37,7 +37,6 @@ function withoutComments(text: string): string {
   return kept
 }
 
-/** The snapshot of `source`. */
 export function snapshotOf(source: SiteSource): SiteSnapshot {
   return {
     texts: Object.fromEntries(

@@ -15,7 +15,6 @@ const INDENT_WINDOW = 15
 /** Whether `text` reads as YAML with no error (a key written twice is one). */
 export const reads = (text: string) => parseDocument(text).errors.length === 0
 
-/** `text` with `line` indented by `indent` spaces. */
 const reindented = (text: string, line: Line, indent: number) =>
   text.slice(0, line.start) + ' '.repeat(indent) + line.text.trimStart() + text.slice(line.end)
 
