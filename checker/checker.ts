@@ -5,7 +5,7 @@
 import { errorsAmong, type Problem } from './errors.ts'
 import { walkData } from './json-schema.ts'
 import { toMarkupBlocks } from './markup.ts'
-import { memoized } from './memo.ts'
+import { entryOf } from './map-entry.ts'
 import { fileRules, siteRules } from './rules/index.ts'
 import { fileUnderCheck, type FileRule, type FileUnderCheck, type Leaf } from './rules/types.ts'
 import { ALL_SCHEMAS, schemaFiles, type ContentKind } from './schemas.ts'
@@ -155,7 +155,7 @@ export function checkSource(
   }: { rules?: readonly FileRule[]; walked?: WalkedFile } = {},
 ): Problem[] {
   if (source.data === undefined) return source.problems
-  const staged = rules === fileRules ? memoized(registryRules, kind, () => rulesOf(rules, kind)) : rulesOf(rules, kind)
+  const staged = rules === fileRules ? entryOf(registryRules, kind, () => rulesOf(rules, kind)) : rulesOf(rules, kind)
   const file = fileUnderCheck(source, kind, index)
   const shapeProblems = runRules(staged.shape, file, walked.leaves)
   const contentProblems =

@@ -2,7 +2,7 @@ import { insertTerms } from '../src/core/terms.ts'
 import { anyOf } from './claim-phrases.ts'
 import { problem, shownField, type Problem } from './errors.ts'
 import { MAX_CONTENT_FILE_BYTES } from './limits.ts'
-import { memoized } from './memo.ts'
+import { entryOf } from './map-entry.ts'
 import { formatFieldPath, placeIn, setAt, textLeaves, type PathSegment, type YamlSource } from './yaml-source.ts'
 
 /** The standard contract terms of site.yaml, by name: the one wording every page inserts. */
@@ -21,7 +21,7 @@ const NEAR_MISS = String.raw`(?<!\{)\{+\s*terms\s*\.\s*[A-Za-z0-9_]*\s*\}*|\bter
 const nearMissRules = new Map<string, RegExp>()
 /** The near misses, and a known term's name written without braces (`terms.ownership`). */
 const nearMissRule = (known: readonly string[]): RegExp =>
-  memoized(nearMissRules, known.join('\0'), () => {
+  entryOf(nearMissRules, known.join('\0'), () => {
     const bare = known.length > 0 ? String.raw`|\bterms\.(?:${anyOf(known)})\b` : ''
     return new RegExp(NEAR_MISS + bare, 'gi')
   })

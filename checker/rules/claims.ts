@@ -14,7 +14,7 @@ import {
   type Audience,
 } from '../claim-phrases.ts'
 import { reporter, shownField, type Problem, type Explained } from '../errors.ts'
-import { memoized } from '../memo.ts'
+import { entryOf } from '../map-entry.ts'
 import type { ContractTerms } from '../terms.ts'
 import { formatFieldPath, placeIn, textLeaves, type YamlSource } from '../yaml-source.ts'
 import { defineSiteRule } from './types.ts'
@@ -137,7 +137,7 @@ function rulesOf({ facts, places, terms, audiences }: ClaimContext) {
  */
 function pageClaimProblems(page: YamlSource, context: ClaimContext): Problem[] {
   if (page.problems.length > 0 || !page.data) return []
-  const rules = memoized(compiledRules, context, () => rulesOf(context))
+  const rules = entryOf(compiledRules, context, () => rulesOf(context))
   const { ourZone, anyZoneClaim, officeClaims, contractTerms, namesPlace, termTexts } = rules
   const { facts } = context
   const found: Problem[] = []

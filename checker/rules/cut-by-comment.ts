@@ -1,6 +1,6 @@
 import { isScalar, parseDocument, Scalar, type Document } from 'yaml'
 import { reporter, type Explained } from '../errors.ts'
-import { memoized } from '../memo.ts'
+import { entryOf } from '../map-entry.ts'
 import type { YamlSource } from '../yaml-source.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
@@ -19,7 +19,7 @@ const COMMENT_AFTER_TEXT = /[^\s#][ \t]+#/
 /** Each file's text parsed again with its nodes' places, only when some line holds a comment after text. */
 const documents = new WeakMap<YamlSource, Document | null>()
 const documentOf = (source: YamlSource): Document | null =>
-  memoized(documents, source, () =>
+  entryOf(documents, source, () =>
     source.text !== undefined && COMMENT_AFTER_TEXT.test(source.text) ? parseDocument(source.text) : null,
   )
 

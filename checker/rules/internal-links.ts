@@ -1,5 +1,6 @@
 import { closest } from '../closest.ts'
 import { reporter, type Problem, type Explained } from '../errors.ts'
+import { entryOf } from '../map-entry.ts'
 import { markupLinks } from '../markup.ts'
 import { isLandingRoute } from '../../src/core/routes.ts'
 import { contentKindOf } from '../content-files.ts'
@@ -156,9 +157,7 @@ export const internalLinks = defineSiteRule({
           problems.push(problem('LinkToOldAddress', placeOf(source, link), link.href, movedTo))
           continue
         }
-        const group = missing.get(key) ?? []
-        group.push({ source, link })
-        missing.set(key, group)
+        entryOf(missing, key, () => []).push({ source, link })
       }
     }
     const linked = new Set(files.flatMap(({ kept }) => (kept ?? []).filter(ofThisSite).map((link) => addressKey(link.target))))

@@ -1,7 +1,7 @@
 import { decodeHTML, DecodingMode } from 'entities/decode'
 import { reporter, type Explained } from '../errors.ts'
 import { resolveRef, type JsonSchema } from '../json-schema.ts'
-import { memoized } from '../memo.ts'
+import { entryOf } from '../map-entry.ts'
 import { ALL_SCHEMAS, schemaFiles, type ContentKind } from '../schemas.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
@@ -43,7 +43,7 @@ function collectMarkupFields(node: unknown, root: JsonSchema, label: string, fou
 const markupFieldsByKind = new Map<ContentKind, string[]>()
 /** The fields of a kind of file that take markup, in the schema's order: descriptionOne, faqs[].answer… */
 export const markupFieldsOf = (kind: ContentKind): string[] =>
-  memoized(markupFieldsByKind, kind, () => {
+  entryOf(markupFieldsByKind, kind, () => {
     const fields: string[] = []
     collectMarkupFields(schemaFiles[kind].schema, schemaFiles[kind].schema, '', fields, [])
     return fields

@@ -1,4 +1,5 @@
 import { reporter, shownField, type Explained, type Place } from '../errors.ts'
+import { entryOf } from '../map-entry.ts'
 import { placeIn, type PathSegment, type YamlSource } from '../yaml-source.ts'
 import { copiesLast } from './page-addresses.ts'
 import { defineSiteRule } from './types.ts'
@@ -64,8 +65,7 @@ export const sharedParagraphs = defineSiteRule({
         }
         if (first.source.file === source.file) continue
         const pair = `${source.file}\0${first.source.file}`
-        if (!shared.has(pair)) shared.set(pair, [])
-        shared.get(pair)!.push({ here: placeIn(source, at), there: placeIn(first.source, first.path) })
+        entryOf(shared, pair, () => []).push({ here: placeIn(source, at), there: placeIn(first.source, first.path) })
       }
     }
     return [...shared.values()].flatMap((pairs) => {
