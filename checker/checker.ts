@@ -180,9 +180,8 @@ function renderData(
   if (kind === 'page') delete out.audience
   for (const leaf of leaves) {
     if (leaf.role === 'markup') setAt(out, leaf.path, toMarkupBlocks(leaf.text))
-    else if (leaf.role === 'image' && leaf.path[leaf.path.length - 1] === 'src') {
-      const parentPath = leaf.path.slice(0, -1)
-      const parent = parentPath.reduce<Record<string | number, unknown>>((n, s) => n[s] as Record<string | number, unknown>, out)
+    else if (leaf.role === 'image' && leaf.path.at(-1) === 'src') {
+      const parent = leaf.path.slice(0, -1).reduce((n, s) => n[s] as Record<PathSegment, unknown>, out)
       Object.assign(parent, sizeOf(leaf.text))
     }
   }

@@ -29,14 +29,12 @@ export interface FileUnderCheck {
 }
 
 /** A parsed file as the rules get it, with `at` to name places in it. */
-export function fileUnderCheck(source: YamlSource, kind: ContentKind, index: SiteIndex): FileUnderCheck {
-  return {
-    source,
-    kind,
-    index,
-    at: (path, part) => placeIn(source, path, part),
-  }
-}
+export const fileUnderCheck = (source: YamlSource, kind: ContentKind, index: SiteIndex): FileUnderCheck => ({
+  source,
+  kind,
+  index,
+  at: (path, part) => placeIn(source, path, part),
+})
 
 interface RuleBase<M extends Messages> {
   /** As its module is named; also the name of what it keeps per file and of its cache. */
