@@ -1,8 +1,6 @@
 /**
- * The whole check of a site given as data (site-index.ts SiteSource): every content file through
- * the file pass (checker.ts), then the rules across files (site-checks.ts); all problems in one
- * run, sorted by place, with the data of the pages and posts that passed. It reads no disk, so the
- * same check runs in the build and in the form editor.
+ * The whole check of a site given as data (SiteSource): the file pass (checker.ts), then the site pass
+ * (site-checks.ts), with the data of what passed. It reads no disk, so the build and the form editor share it.
  */
 import { checkText, type Compiled } from './checker.ts'
 import { CONTENT_DIRS } from './content-files.ts'
@@ -98,10 +96,7 @@ export function checkSite(source: SiteSource, index: RenderIndex, options: Check
     const r = check(f, 'page', terms)
     return r.data ? [{ route: landingRouteOf(r.source.file), file: r.source.file, data: r.data, key: r.key ?? '' }] : []
   })
-  const blogs = blogFiles.flatMap((f) => {
-    const r = check(f, 'blog', terms)
-    return r.data ? [r.data] : []
-  })
+  const blogs = blogFiles.map((f) => check(f, 'blog', terms).data).filter((data) => data !== undefined)
   const projects = single(CONTENT_DIRS.projects, 'projects')
   // The redirects file is optional: a site whose pages were never renamed needs none.
   const hasRedirects = source.texts.has(CONTENT_DIRS.redirects)

@@ -151,7 +151,6 @@ describe('the file rules', () => {
   const echoing = (name: string, stage: 'shape' | 'content', kinds: ('page' | 'blog')[] = ['page'], keys = false) =>
     defineFileRule({
       name,
-      scope: 'file',
       stage,
       kinds,
       keys,
@@ -190,7 +189,6 @@ describe('the file rules', () => {
   it('give nothing for a file of the wrong shape they fail on, and fail on a file of the right shape', () => {
     const failing = defineFileRule({
       name: 'failing',
-      scope: 'file',
       stage: 'content',
       kinds: ['page'],
       messages: echoed,

@@ -1,11 +1,11 @@
 /**
- * The file pass: one content file parsed, walked once, its contract terms inserted, every file rule
- * of its kind run on it (checker/rules/), and the data a page renders made from it. Pure but for
- * the site index it is given; caching is file-results.ts's.
+ * The file pass: one content file parsed, walked once, its contract terms inserted, every file rule of
+ * its kind run on it, and the data a page renders made from it. Caching is file-results.ts's.
  */
 import { errorsAmong, type Problem } from './errors.ts'
 import { walkData } from './json-schema.ts'
 import { toMarkupBlocks } from './markup.ts'
+import { entryOf } from './map-entry.ts'
 import { fileRules, siteRules } from './rules/index.ts'
 import { fileUnderCheck, type FileRule, type FileUnderCheck, type Leaf } from './rules/types.ts'
 import { ALL_SCHEMAS, schemaFiles, type ContentKind } from './schemas.ts'
@@ -60,8 +60,6 @@ function walkFile(data: unknown, kind: ContentKind): WalkedFile {
 
 /** Every string of a file's data in file order, each field name just before its value, with what the schema makes of each value. */
 export const fileLeaves = (data: unknown, kind: ContentKind): Leaf[] => walkFile(data, kind).leaves
-
-const valuesOf = (leaves: readonly Leaf[]) => leaves.filter((leaf) => leaf.part === 'value')
 
 /** Runs rules of one stage on a file: each string to the rules that read strings, then the whole file; problems in rule order. */
 function runRules(rules: readonly FileRule[], file: FileUnderCheck, leaves: readonly Leaf[]): Problem[] {
@@ -128,12 +126,7 @@ function withoutMisShapen(data: unknown, misShapen: readonly PathSegment[][]): u
   return out
 }
 
-/**
- * The content rules on a file the shape rules found problems in. They read only values of the
- * schema's type: a string where a list belongs is no string to them, and the data their whole-file
- * checks get leaves it out. A rule that fails on what is left (a required field missing) gives
- * nothing for the file; its shape problems say what to mend.
- */
+/** The content rules on a file with shape problems: values not of the schema's type left out, each rule forgiving. */
 function contentOfMisShapen(
   rules: readonly FileRule[],
   { source, kind, index }: FileUnderCheck,
@@ -162,11 +155,7 @@ export function checkSource(
   }: { rules?: readonly FileRule[]; walked?: WalkedFile } = {},
 ): Problem[] {
   if (source.data === undefined) return source.problems
-  let staged = rules === fileRules ? registryRules.get(kind) : undefined
-  if (!staged) {
-    staged = rulesOf(rules, kind)
-    if (rules === fileRules) registryRules.set(kind, staged)
-  }
+  const staged = rules === fileRules ? entryOf(registryRules, kind, () => rulesOf(rules, kind)) : rulesOf(rules, kind)
   const file = fileUnderCheck(source, kind, index)
   const shapeProblems = runRules(staged.shape, file, walked.leaves)
   const contentProblems =
@@ -191,9 +180,8 @@ function renderData(
   if (kind === 'page') delete out.audience
   for (const leaf of leaves) {
     if (leaf.role === 'markup') setAt(out, leaf.path, toMarkupBlocks(leaf.text))
-    else if (leaf.role === 'image' && leaf.path[leaf.path.length - 1] === 'src') {
-      const parentPath = leaf.path.slice(0, -1)
-      const parent = parentPath.reduce<Record<string | number, unknown>>((n, s) => n[s] as Record<string | number, unknown>, out)
+    else if (leaf.role === 'image' && leaf.path.at(-1) === 'src') {
+      const parent = leaf.path.slice(0, -1).reduce((n, s) => n[s] as Record<PathSegment, unknown>, out)
       Object.assign(parent, sizeOf(leaf.text))
     }
   }
@@ -208,16 +196,13 @@ function keptBySiteRules(file: FileUnderCheck, leaves: readonly Leaf[]): Record<
 }
 
 /** One file checked: its source as checked, its problems, and its data when none of them is an error. */
-export interface FileCheck {
+export interface Compiled {
   source: YamlSource
   problems: Problem[]
   data?: Record<string, unknown>
   /** What the site rules keep of it, by rule name. */
   kept?: Record<string, unknown>
-}
-
-/** A file's check with what it is kept under, where it is kept (everything its result is made from). */
-export interface Compiled extends FileCheck {
+  /** Where its result is kept: a hash of everything it is made from. */
   key?: string
 }
 
@@ -231,10 +216,10 @@ export function checkText(
   kind: ContentKind,
   index: RenderIndex,
   terms?: ContractTerms,
-): FileCheck {
+): Compiled {
   const source = parseYamlSource(text, relativeFile)
   const walked = source.data === undefined ? { leaves: [], misShapen: [] } : walkFile(source.data, kind)
-  const values = valuesOf(walked.leaves)
+  const values = walked.leaves.filter((leaf) => leaf.part === 'value')
   const withTerms = terms !== undefined && (kind === 'page' || kind === 'blog')
   const termProblems = withTerms && source.data !== undefined ? expandTerms(source, terms, values) : []
   // Text grown past the size limit by its insertions is not checked further: the limit keeps the checks fast.

@@ -123,11 +123,9 @@ export function timeZoneRules(audience: Audience, company: string): RegExp[] {
 }
 
 /**
- * One pattern that matches wherever the time-zone rules of any of `audiences` could: their patterns
- * with every zone's names and every place the audiences name. Names and places stand only where a
- * pattern needs them, never in a lookaround, so more of them can only match more. A regular
- * expression as long as these takes a millisecond or more to compile, far longer than to run on a
- * page, so the site compiles this one once, and a page's own rules only for a sentence it matches.
+ * One pattern that matches wherever the time-zone rules of any of `audiences` could (names and places
+ * stand in no lookaround, so more of them only match more): compiled once for the site, as these are
+ * slow to compile, and a page's own rules only for a sentence it matches.
  */
 export function anyTimeZoneClaim(audiences: readonly Audience[], company: string): RegExp {
   const names = [...new Set(Object.values(ZONE_NAMES).flatMap((zone) => zone.names))]
@@ -244,65 +242,46 @@ const OWNED = String.raw`(?:(?:source\s+)?code(?:base)?|models?|(?:model\s+)?wei
 const OWNERSHIP = String.raw`(?:(?:full|all|complete|sole|exclusive|outright|the|100\s?%)\s+){0,2}(?:ownership|rights?|title|copyright|IP|intellectual\s+property)`
 
 /** The ownership term in any tense and word order: "you'll own the code", "the models are yours", "everything we build belongs to you", "ownership passes to you". */
-const ownershipRules = (company: string): RegExp[] =>
-  [
-    String.raw`no\s+licen[cs]e\s+back`,
-    String.raw`(?:is|are|will\s+be|become|becomes|remain|remains)\s+your\s+(?:own\s+)?property`,
-    String.raw`you(?:['’]ll|['’]d)?\s+(?:(?:will|shall|would|always|also|fully|then|now|still|already|outright|get\s+to|have|had|continue\s+to)\s+){0,3}(?:own|owns|owned)\s+(?:(?:100\s?%|every\s+line)\s+of\s+)?(?:(?:all|the|any|every|your|of)\s+){0,2}${OWNED}`,
-    String.raw`you(?:['’]ll|['’]d)?\s+(?:(?:will|shall|would|always|also|then|now|still)\s+)*(?:retain|retains|retained|keep|keeps|kept|hold|holds|held|receive|receives|received|get|gets|got|acquire|have|has|had|take|takes)\s+${OWNERSHIP}\s+(?:of|to|in|over)\s+(?:(?:all|the|any|every|your|our)\s+)?(?:${WORD}){0,2}?${OWNED}`,
-    String.raw`you(?:['’]re|['’]ll\s+be|\s+are|\s+will\s+be|\s+become|\s+remain)\s+(?:the\s+)?(?:sole\s+|full\s+|only\s+|legal\s+)?owners?\s+of`,
-    String.raw`${OWNED}\s+(?:(?:is|are|was|were|will|would|shall|be|been|has|have|always|also|then|still|remain|remains|become|becomes|stay|stays|entirely|fully|completely|solely|100\s?%|all)\s+){1,4}(?:yours|owned\s+by\s+you|your\s+own)`,
-    String.raw`${OWNED}\s+(?:${WORD}){0,4}?(?:belong|belongs|belonged)\s+(?:entirely\s+|fully\s+|solely\s+|only\s+)?to\s+you`,
-    String.raw`${OWNERSHIP}\s+(?:(?:of|to|in|over)\s+(?:${WORD}){0,4}?)?(?:(?:is|are|will\s+be|gets?)\s+)?(?:will\s+)?(?:pass|passes|passed|transfer|transfers|transferred|assigned|go|goes|went|move|moves|moved)\s+(?:fully\s+|entirely\s+|in\s+full\s+)?to\s+you`,
-    String.raw`(?:we|${escape(company)})(?:['’]ll)?\s+(?:(?:will|always|then|also)\s+)*(?:transfer|transfers|transferred|assign|assigns|assigned|hand\s+over|hands\s+over|handed\s+over|give|gives|gave|grant|grants|granted)\s+(?:you\s+)?${OWNERSHIP}`,
-  ].map((rule) => new RegExp(String.raw`\b(${rule})\b`, 'i'))
+const ownershipRules = (company: string): string[] => [
+  String.raw`no\s+licen[cs]e\s+back`,
+  String.raw`(?:is|are|will\s+be|become|becomes|remain|remains)\s+your\s+(?:own\s+)?property`,
+  String.raw`you(?:['’]ll|['’]d)?\s+(?:(?:will|shall|would|always|also|fully|then|now|still|already|outright|get\s+to|have|had|continue\s+to)\s+){0,3}(?:own|owns|owned)\s+(?:(?:100\s?%|every\s+line)\s+of\s+)?(?:(?:all|the|any|every|your|of)\s+){0,2}${OWNED}`,
+  String.raw`you(?:['’]ll|['’]d)?\s+(?:(?:will|shall|would|always|also|then|now|still)\s+)*(?:retain|retains|retained|keep|keeps|kept|hold|holds|held|receive|receives|received|get|gets|got|acquire|have|has|had|take|takes)\s+${OWNERSHIP}\s+(?:of|to|in|over)\s+(?:(?:all|the|any|every|your|our)\s+)?(?:${WORD}){0,2}?${OWNED}`,
+  String.raw`you(?:['’]re|['’]ll\s+be|\s+are|\s+will\s+be|\s+become|\s+remain)\s+(?:the\s+)?(?:sole\s+|full\s+|only\s+|legal\s+)?owners?\s+of`,
+  String.raw`${OWNED}\s+(?:(?:is|are|was|were|will|would|shall|be|been|has|have|always|also|then|still|remain|remains|become|becomes|stay|stays|entirely|fully|completely|solely|100\s?%|all)\s+){1,4}(?:yours|owned\s+by\s+you|your\s+own)`,
+  String.raw`${OWNED}\s+(?:${WORD}){0,4}?(?:belong|belongs|belonged)\s+(?:entirely\s+|fully\s+|solely\s+|only\s+)?to\s+you`,
+  String.raw`${OWNERSHIP}\s+(?:(?:of|to|in|over)\s+(?:${WORD}){0,4}?)?(?:(?:is|are|will\s+be|gets?)\s+)?(?:will\s+)?(?:pass|passes|passed|transfer|transfers|transferred|assigned|go|goes|went|move|moves|moved)\s+(?:fully\s+|entirely\s+|in\s+full\s+)?to\s+you`,
+  String.raw`(?:we|${escape(company)})(?:['’]ll)?\s+(?:(?:will|always|then|also)\s+)*(?:transfer|transfers|transferred|assign|assigns|assigned|hand\s+over|hands\s+over|handed\s+over|give|gives|gave|grant|grants|granted)\s+(?:you\s+)?${OWNERSHIP}`,
+]
 
 /** A standard contract term stated in a page's own words instead of inserted from site.yaml. */
-export const contractTermRules = (company: string): [term: string, pattern: RegExp][] => [
-  [
-    'noCopy',
-    new RegExp(
-      String.raw`\b((?:we|${escape(company)})(?:['’]ll)?\s+(?:(?:will|always)\s+)?(?:keep|keeps|kept|retain|retains|retained|hold|holds|held)\s+no\s+cop(?:y|ies))\b`,
-      'i',
-    ),
-  ],
-  [
-    'noCopy',
-    new RegExp(
-      String.raw`\b(${weNever(company)}(?:keep|kept|retain|retained|hold|held|store|stored)s?\s+(?:any\s+)?cop(?:y|ies))\b`,
-      'i',
-    ),
-  ],
-  [
-    'noCopy',
-    new RegExp(
-      String.raw`\b(no\s+cop(?:y|ies)\s+(?:of\s+${CLIENT_DATA}\s+)?(?:is|are|was|were|will\s+be|has\s+been|have\s+been)\s+(?:ever\s+)?(?:kept|retained|held|stored))\b`,
-      'i',
-    ),
-  ],
-  ...ownershipRules(company).map((pattern): [string, RegExp] => ['ownership', pattern]),
-  [
-    'noTraining',
-    /\b((?:never|not)\s+(?:be\s+|been\s+)?used\s+to\s+train\s+(?:models?\s+)?for\s+(?:anyone|any other|other|another))\b/i,
-  ],
-  [
-    'noTraining',
-    new RegExp(String.raw`\b(${weNever(company)}train(?:s|ed)?\s+(?:[\w-]+\s+){0,3}?(?:on|with|using)\s+${CLIENT_DATA})\b`, 'i'),
-  ],
-  [
-    'noTraining',
-    new RegExp(
-      String.raw`\b(${weNever(company)}us(?:e|es|ed)\s+${CLIENT_DATA}\s+(?:to\s+train|for\s+(?:model\s+)?training))\b`,
-      'i',
-    ),
-  ],
-  [
-    'noTraining',
-    new RegExp(
-      String.raw`\b(${CLIENT_DATA}\s+(?:is|are|was|were|will|has|have)\s+(?:never|not)\s+(?:be\s+|been\s+)?used\s+(?:to\s+train|for\s+(?:model\s+)?training))\b`,
-      'i',
-    ),
-  ],
-  ['noTraining', new RegExp(String.raw`\b(no\s+training\s+on\s+${CLIENT_DATA})\b`, 'i')],
-  ['hipaa', /\b(we(?:['’]ll)?\s+(?:will\s+)?sign(?:ed)?\s+(?:a|an|your)\s+(?:HIPAA\s+)?(?:business associate agreement|BAA))\b/i],
-]
+export const contractTermRules = (company: string): [term: string, pattern: RegExp][] => {
+  const rules: [term: string, rule: string][] = [
+    [
+      'noCopy',
+      String.raw`(?:we|${escape(company)})(?:['’]ll)?\s+(?:(?:will|always)\s+)?(?:keep|keeps|kept|retain|retains|retained|hold|holds|held)\s+no\s+cop(?:y|ies)`,
+    ],
+    ['noCopy', String.raw`${weNever(company)}(?:keep|kept|retain|retained|hold|held|store|stored)s?\s+(?:any\s+)?cop(?:y|ies)`],
+    [
+      'noCopy',
+      String.raw`no\s+cop(?:y|ies)\s+(?:of\s+${CLIENT_DATA}\s+)?(?:is|are|was|were|will\s+be|has\s+been|have\s+been)\s+(?:ever\s+)?(?:kept|retained|held|stored)`,
+    ],
+    ...ownershipRules(company).map((rule): [string, string] => ['ownership', rule]),
+    [
+      'noTraining',
+      String.raw`(?:never|not)\s+(?:be\s+|been\s+)?used\s+to\s+train\s+(?:models?\s+)?for\s+(?:anyone|any other|other|another)`,
+    ],
+    ['noTraining', String.raw`${weNever(company)}train(?:s|ed)?\s+(?:[\w-]+\s+){0,3}?(?:on|with|using)\s+${CLIENT_DATA}`],
+    ['noTraining', String.raw`${weNever(company)}us(?:e|es|ed)\s+${CLIENT_DATA}\s+(?:to\s+train|for\s+(?:model\s+)?training)`],
+    [
+      'noTraining',
+      String.raw`${CLIENT_DATA}\s+(?:is|are|was|were|will|has|have)\s+(?:never|not)\s+(?:be\s+|been\s+)?used\s+(?:to\s+train|for\s+(?:model\s+)?training)`,
+    ],
+    ['noTraining', String.raw`no\s+training\s+on\s+${CLIENT_DATA}`],
+    [
+      'hipaa',
+      String.raw`we(?:['’]ll)?\s+(?:will\s+)?sign(?:ed)?\s+(?:a|an|your)\s+(?:HIPAA\s+)?(?:business associate agreement|BAA)`,
+    ],
+  ]
+  return rules.map(([term, rule]) => [term, new RegExp(String.raw`\b(${rule})\b`, 'i')])
+}

@@ -6,11 +6,7 @@ const rules = [...fileRules, ...siteRules]
 /** The whole catalogue: the steps' entries and each rule's, by name. */
 export const catalogue = (): Messages => Object.assign({}, stepErrors, ...rules.map((rule) => rule.messages))
 
-/**
- * The errors of the steps before any rule runs (reading the file, its YAML, its contract terms, the
- * checker itself) and of the names several steps report, explained for editors with the arguments
- * of a typical case. Each rule explains its own errors in its module (checker/rules/).
- */
+/** The steps' errors (errors.ts stepErrors) explained for editors, with the arguments of a typical case. */
 const stepDocs: { [N in keyof typeof stepErrors]: ErrorDoc<(typeof stepErrors)[N]> } = {
   YamlSyntax: {
     means:

@@ -1,8 +1,7 @@
 /**
- * The catalogue of content errors. Names are permanent: tests, docs and editors' habits depend on
- * them. Each entry says what happened (message) and what to do next (hint). The entries of the
- * steps before any rule (reading the file, its YAML, its contract terms, the checker itself), and of
- * the names several steps report, are here; each rule keeps its own in its module (checker/rules/).
+ * The catalogue of content errors: what happened (message) and what to do next (hint). Names are
+ * permanent: tests, docs and editors' habits depend on them. The steps before any rule (reading a
+ * file, its YAML, its terms, the checker itself) keep their entries here; each rule keeps its own.
  */
 import { closest } from './closest.ts'
 
@@ -15,7 +14,6 @@ export interface Explained {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry has arguments of its own
 type Explain = (...args: any[]) => Explained
 
-/** Entries by name. */
 export type Messages = Record<string, Explain>
 
 /** What a field holds, for a hint that says how to write it: text, a number, a list, fields of its own, or one of some words. */
@@ -158,7 +156,6 @@ export function reporter<M extends Messages>(messages: M, warnings: readonly (ke
   }
 }
 
-/** A problem of the steps' catalogue. */
 export const problem = reporter(stepErrors)
 
 export const isWarning = (found: Problem) => found.warning === true

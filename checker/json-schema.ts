@@ -1,7 +1,6 @@
 /**
- * Reading our JSON Schemas: what a $ref points at, which schema describes a field, every field with
- * its path, and a walk of data beside its schema. Pure, and used by the checker, the type generator
- * and `npm run new:page` alike, so they read the schemas one way.
+ * Reading our JSON Schemas ($refs, a field's schema, every field, a walk of data beside its schema),
+ * one way for the checker, the type generator and `npm run new:page` alike.
  */
 
 import type { PathSegment } from './yaml-source.ts'
@@ -41,9 +40,11 @@ export function resolveRef(
   return { schema: node as JsonSchema, root }
 }
 
-/** A field's schema with its $ref followed; keywords written beside the $ref (its description) win. */
-function withRefFollowed(field: JsonSchema, root: JsonSchema, schemas: readonly JsonSchema[] = []): JsonSchema {
-  return field.$ref ? { ...resolveRef(field.$ref, root, schemas).schema, ...field, $ref: undefined } : field
+/** A field's schema with its $ref followed, and the file it is then in; keywords beside the $ref (its description) win. */
+function followRef(field: JsonSchema, from: JsonSchema, schemas: readonly JsonSchema[] = []) {
+  if (!field.$ref) return { schema: field, root: from }
+  const target = resolveRef(field.$ref, from, schemas)
+  return { schema: { ...target.schema, ...field, $ref: undefined }, root: target.root }
 }
 
 /**
@@ -56,17 +57,10 @@ export function fieldSchema(
   schemas: readonly JsonSchema[] = [],
 ): JsonSchema | undefined {
   let node: JsonSchema | undefined = root
-  // The schema file the current node is written in, where its own $refs start.
   let from = root
-  const followed = (field: JsonSchema) => {
-    if (!field.$ref) return field
-    const target = resolveRef(field.$ref, from, schemas)
-    from = target.root
-    return { ...target.schema, ...field, $ref: undefined }
-  }
   for (const segment of path) {
     if (!node) return undefined
-    node = followed(node)
+    ;({ schema: node, root: from } = followRef(node, from, schemas))
     node =
       typeof segment === 'number'
         ? node.items
@@ -74,7 +68,7 @@ export function fieldSchema(
           ? node.properties[segment]
           : undefined
   }
-  return node && followed(node)
+  return node && followRef(node, from, schemas).schema
 }
 
 /**
@@ -88,7 +82,7 @@ export function requiredShape(
   leaf: (field: JsonSchema, name: string) => unknown,
   name = '',
 ): unknown {
-  const field = withRefFollowed(schema, root)
+  const field = followRef(schema, root).schema
   if (field.type === 'object')
     return Object.fromEntries((field.required ?? []).map((key) => [key, requiredShape(field.properties![key], root, leaf, key)]))
   if (field.type === 'array') {

@@ -83,10 +83,6 @@ export function unsafeMarkupChanges(html: string): string[] {
   return removed.length > 0 ? [...new Set(removed)] : ['the markup is rewritten']
 }
 
-/**
- * Finds markup the browser would restructure while parsing (a list inside a paragraph, an unclosed tag).
- * Server HTML and the browser's DOM would then differ, and hydration would fail.
- */
 /** The nesting problem after which nothing else of the markup is examined. */
 export const TOO_DEEP = `markup nests more than ${MAX_MARKUP_DEPTH} levels deep`
 
@@ -111,6 +107,10 @@ function unclosed(name: string, opened: string, reading: string): string {
   return `the <${name}> ${opened} is never closed`
 }
 
+/**
+ * Markup the browser would restructure while parsing (a list inside a paragraph, an unclosed tag):
+ * server HTML and the browser's DOM would then differ, and hydration would fail.
+ */
 export function nestingProblems(html: string): string[] {
   if (!needsParsing(html)) return []
   const found: string[] = []

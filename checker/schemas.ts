@@ -20,10 +20,8 @@ export const schemaFiles: Record<ContentKind, { file: string; schema: JsonSchema
 export const ALL_SCHEMAS: readonly JsonSchema[] = Object.values(schemaFiles).map((s) => s.schema)
 
 /**
- * Every error of a file, with the schema and data behind each. The schema files are not checked
- * against JSON Schema's own schema when a process starts (schemas.test.ts does that), and the
- * validators' code is not optimised: either would double the 0.25 s it takes to compile them, in a
- * build that then validates 50 files in 5 ms. Strict mode still refuses any keyword it does not know.
+ * Every error of a file, with the schema and data behind each. Checking the schemas themselves
+ * (schemas.test.ts does) or optimising the validators would double their start-up cost for no gain.
  */
 const AJV_OPTIONS = { allErrors: true, strict: true, verbose: true, validateSchema: false, code: { optimize: false } } as const
 
@@ -31,11 +29,9 @@ function createAjv() {
   const ajv = new Ajv2020(AJV_OPTIONS)
   // tsType tells json-schema-to-typescript which TypeScript type a field has; validation ignores it.
   ajv.addKeyword({ keyword: 'tsType', schemaType: 'string' })
-  // What editors are told of a field (its label, what it shows, its section, a picture's folder, the
-  // words for the fields of a shared definition): read by tools/form-editor/fields.ts; validation ignores them.
+  // What the form editor tells of a field and, at a schema's root, of its sections (tools/form-editor/fields.ts).
   for (const keyword of ['editorLabel', 'editorShows', 'editorSection', 'editorFolder'])
     ajv.addKeyword({ keyword, schemaType: 'string' })
-  // and, at a schema's root, the sections of the pages its fields show in (their labels and where they are).
   for (const keyword of ['editorParts', 'editorSections']) ajv.addKeyword({ keyword, schemaType: 'object' })
   for (const { schema } of Object.values(schemaFiles)) ajv.addSchema(schema)
   return ajv
@@ -43,10 +39,7 @@ function createAjv() {
 
 let compiled: Record<ContentKind, ValidateFunction> | undefined
 
-/**
- * The validator of each content kind: one Ajv instance for all, as schemas reference each other by
- * $id; compiled on first use.
- */
+/** The validator of each content kind, compiled on first use: one Ajv for all, as schemas refer to each other by $id. */
 export function validatorFor(kind: ContentKind): ValidateFunction {
   compiled ??= validatorsOf(createAjv())
   return compiled[kind]

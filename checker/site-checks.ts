@@ -1,7 +1,6 @@
 /**
- * The site pass: every site rule (checker/rules/) over the checked files, once the file pass is done.
- * A rule's verdict on a file under a context can be remembered (VerdictMemory), so a file checked
- * before under the same context is not judged again.
+ * The site pass: every site rule over the checked files. A verdict on a file under a context can be
+ * remembered (VerdictMemory), so a file is not judged twice under the same context.
  */
 import type { Problem } from './errors.ts'
 import { siteRules } from './rules/index.ts'
@@ -33,17 +32,12 @@ export interface VerdictMemory {
   }
 }
 
-/** The site as the site pass reads it. */
+/** The site as the site pass reads it: what a site rule gets (rules/types.ts SiteFiles), its files in the order read. */
 export interface Site {
-  /** site.yaml's data, when it passed every check. */
   data?: Record<string, unknown>
-  /** Every checked file, in the order they were read. */
   files: readonly CheckedFile[]
-  /** Every file under content/, read or not. */
   contentNames: readonly string[]
-  /** Every file under public/, where it is read. */
   publicFiles?: readonly PublicFile[]
-  /** Content files new in this change. */
   added?: readonly string[]
   verdicts?: VerdictMemory
 }

@@ -1,7 +1,6 @@
 /**
- * The site as the checker reads it, and the index of it the checks consult. Both are plain data:
- * Node reads them from the project (read-site.ts), the form editor gets them with its bundle, and
- * the same checks run on either.
+ * The site as the checker reads it, and the index of it the checks consult: plain data, which Node
+ * reads from the project (read-site.ts) and the form editor gets with its bundle.
  */
 import { CONTENT_DIRS } from './content-files.ts'
 import type { Problem } from './errors.ts'

@@ -1,9 +1,7 @@
 /**
- * The site as the form editor's check gets it: a JSON copy of what the checker reads (site-index.ts
- * SiteSource), written beside the built /admin and answered fresh by `npm run cms`. Comments are
- * left out of each file (they can hold editors' notes the public site never shows); everything else
- * stays as written, and the form reports only the entry's own problems, whose places are in its own
- * text. public/'s files are not in it: their problems are never an entry's.
+ * The site as the form editor's check gets it: a JSON copy of what the checker reads (SiteSource),
+ * served beside /admin. YAML comments are left out (they can hold editors' notes the public never
+ * sees), and so is public/, whose problems are never an entry's.
  */
 import { Lexer } from 'yaml'
 import type { Problem } from './errors.ts'
@@ -39,7 +37,6 @@ function withoutComments(text: string): string {
   return kept
 }
 
-/** The snapshot of `source`. */
 export function snapshotOf(source: SiteSource): SiteSnapshot {
   return {
     texts: Object.fromEntries(

@@ -1,6 +1,8 @@
 import { insertTerms } from '../src/core/terms.ts'
+import { anyOf } from './claim-phrases.ts'
 import { problem, shownField, type Problem } from './errors.ts'
 import { MAX_CONTENT_FILE_BYTES } from './limits.ts'
+import { entryOf } from './map-entry.ts'
 import { formatFieldPath, placeIn, setAt, textLeaves, type PathSegment, type YamlSource } from './yaml-source.ts'
 
 /** The standard contract terms of site.yaml, by name: the one wording every page inserts. */
@@ -16,18 +18,13 @@ const WHOLE_PLACEHOLDER = /(?<!\{)\{\{[^{}]*\}\}(?!\})/g
  * braces is tried from its first brace only, so a long run costs linear time.
  */
 const NEAR_MISS = String.raw`(?<!\{)\{+\s*terms\s*\.\s*[A-Za-z0-9_]*\s*\}*|\bterms\s*\.\s*[A-Za-z0-9_]+\s*\}+|\{\{|\}\}`
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const nearMissRules = new Map<string, RegExp>()
 /** The near misses, and a known term's name written without braces (`terms.ownership`). */
-function nearMissRule(known: readonly string[]): RegExp {
-  const key = known.join('\0')
-  let rule = nearMissRules.get(key)
-  if (!rule) {
-    const bare = known.length > 0 ? String.raw`|\bterms\.(?:${known.map(escape).join('|')})\b` : ''
-    nearMissRules.set(key, (rule = new RegExp(NEAR_MISS + bare, 'gi')))
-  }
-  return rule
-}
+const nearMissRule = (known: readonly string[]): RegExp =>
+  entryOf(nearMissRules, known.join('\0'), () => {
+    const bare = known.length > 0 ? String.raw`|\bterms\.(?:${anyOf(known)})\b` : ''
+    return new RegExp(NEAR_MISS + bare, 'gi')
+  })
 
 /** A text that may hold a placeholder or a near miss: most texts hold neither brace nor "terms.". */
 const MAY_HOLD_PLACEHOLDER = /[{}]|terms\s*\./i
@@ -77,17 +74,9 @@ export function expandTerms(
   // Insertions multiply text past the limit on the file's size (12,000 in a 189 KB file made 1.9 MB).
   if (insertions > 0) {
     const bytes = leaves.reduce((sum, { text }) => sum + Buffer.byteLength(text), 0)
+    const mostIn = shownField(formatFieldPath(mostInsertions.path))
     if (bytes > MAX_CONTENT_FILE_BYTES)
-      found.push(
-        problem(
-          'ExpandedTooLarge',
-          at(mostInsertions.path),
-          bytes,
-          MAX_CONTENT_FILE_BYTES,
-          insertions,
-          shownField(formatFieldPath(mostInsertions.path)),
-        ),
-      )
+      found.push(problem('ExpandedTooLarge', at(mostInsertions.path), bytes, MAX_CONTENT_FILE_BYTES, insertions, mostIn))
   }
   return found
 }

@@ -47,14 +47,6 @@ function openingQuote(text: string, quote: string, before: number): number {
   return before
 }
 
-function tabIndent(line: Line): ExplainedYamlError {
-  return {
-    offset: line.start + line.text.indexOf('\t'),
-    what: 'a tab is used for indenting this line; YAML allows only spaces',
-    fix: 'Replace the tab with spaces: two spaces per level, lined up with the lines around it.',
-  }
-}
-
 function colonInValue(line: Line): ExplainedYamlError {
   const quoted = /^["']/.test(line.value)
   return {
@@ -160,11 +152,15 @@ function indentMoved(text: string, upper: Line, lower: Line): ExplainedYamlError
   if (!odd && !outOfStep) return undefined
   // A list item's "-" stands two spaces before its fields.
   const expected = isItem(upper) && !isItem(lower) && lower.indent > upper.indent ? lower.indent - 2 : lower.indent
+  return { ...indentedOutOfStep(upper, expected, lower), indentation: true }
+}
+
+/** `line` out of step with its neighbours: to be indented by `indent` spaces, in line with `reference`. */
+function indentedOutOfStep(line: Line, indent: number, reference: Line): ExplainedYamlError {
   return {
-    offset: upper.start + upper.indent,
-    what: `this line is indented by ${spaces(upper.indent)}, out of step with the lines around it (two spaces per level)`,
-    fix: `${expected === 0 ? 'Start it at the very beginning of the line' : `Indent it by ${spaces(expected)}`}, in line with line ${lower.number}.`,
-    indentation: true,
+    offset: line.start + line.indent,
+    what: `this line is indented by ${spaces(line.indent)}, out of step with the lines around it (two spaces per level)`,
+    fix: `${indent === 0 ? 'Start it at the very beginning of the line' : `Indent it by ${spaces(indent)}`}, in line with line ${reference.number}.`,
   }
 }
 
@@ -302,13 +298,12 @@ function byCode(text: string, error: ParserError, line: Line): ExplainedYamlErro
       return notAField(text, line)
     case 'BAD_INDENT':
       if (/^Flow (sequence|map) in block collection/.test(error.message)) return unclosedBracket(text, error)
-      if (error.message.startsWith('Block scalar')) {
+      if (error.message.startsWith('Block scalar'))
         return {
           offset: line.start,
           what: 'the lines of a text that starts with | or > must be indented more than its field',
           fix: 'Indent each line of the text two spaces more than the field name above it.',
         }
-      }
       return indentedDifferently(text, line)
     case 'UNEXPECTED_TOKEN':
       return textAfterQuote(text, error) ?? specialStart(line)
@@ -343,19 +338,18 @@ function triedIndentFix(text: string, explained: ExplainedYamlError, stop: Line)
   if (asked !== undefined && fixReads(text, explained.offset, asked)) return explained
   if (explained.fixed && reads(explained.fixed(text))) return explained
   const repair = indentRepair(text, stop)
-  if (!repair) return explained
-  const { line, indent } = repair
-  return {
-    offset: line.start + line.indent,
-    what: `this line is indented by ${spaces(line.indent)}, out of step with the lines around it (two spaces per level)`,
-    fix: `${indent === 0 ? 'Start it at the very beginning of the line' : `Indent it by ${spaces(indent)}`}, in line with line ${repair.with.number}.`,
-  }
+  return repair ? indentedOutOfStep(repair.line, repair.indent, repair.with) : explained
 }
 
 /** A parser error explained at the place an editor must fix; a message none of these know keeps the parser's words, and no fix. */
 export function explainYamlError(text: string, error: ParserError): ExplainedYamlError {
   const line = lineAt(text, error.pos[0])
-  if (/^ *\t/.test(line.text)) return tabIndent(line)
+  if (/^ *\t/.test(line.text))
+    return {
+      offset: line.start + line.text.indexOf('\t'),
+      what: 'a tab is used for indenting this line; YAML allows only spaces',
+      fix: 'Replace the tab with spaces: two spaces per level, lined up with the lines around it.',
+    }
   const explained = byCode(text, error, line) ?? {
     offset: error.pos[0],
     what: error.message.split('\n')[0].replace(/ at line \d+, column \d+.*$/, ''),

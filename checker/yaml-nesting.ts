@@ -1,8 +1,6 @@
 /**
- * How deep a YAML file nests its lists and fields, measured on the parser's tokens before anything
- * builds a tree of them: the tree builders (`yaml`'s composer, js-yaml's constructor, the rules)
- * each recurse once per level, and run out of stack some hundreds of levels down, where a file of
- * 256 KB can open 100,000 brackets.
+ * How deep a YAML file nests, measured on the parser's tokens before anything builds a tree: every
+ * tree builder recurses once per level and runs out of stack where a file opens thousands of brackets.
  */
 import { Composer, CST, Parser, YAMLParseError, type Document } from 'yaml'
 

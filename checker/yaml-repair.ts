@@ -1,10 +1,7 @@
 /**
- * The one re-indented line that makes a file read again. An explanation of an indentation error
- * reads the lines around the parser's stop and can be wrong about which line moved (a list item
- * pushed right under a field reads as that field's value); its fix is tried, and where it does not
- * make the file read, each line near the stop is tried at each indent the lines around it use. The
- * change kept is one that reads and lines its line up with a line of its own kind (an item with an
- * item, a field with a field), the nearest to the stop first: the fix an editor can apply as given.
+ * The one re-indented line that makes a file read again, for when an indentation error's explanation
+ * is wrong about which line moved: each line near the parser's stop is tried at each indent its
+ * neighbours use, lined up with a line of its own kind (an item with an item, a field with a field).
  */
 import { parseDocument } from 'yaml'
 import { contentLine, isItem, lineAt, type Line } from './yaml-lines.ts'
@@ -18,7 +15,6 @@ const INDENT_WINDOW = 15
 /** Whether `text` reads as YAML with no error (a key written twice is one). */
 export const reads = (text: string) => parseDocument(text).errors.length === 0
 
-/** `text` with `line` indented by `indent` spaces. */
 const reindented = (text: string, line: Line, indent: number) =>
   text.slice(0, line.start) + ' '.repeat(indent) + line.text.trimStart() + text.slice(line.end)
 

@@ -50,10 +50,6 @@ export const placeIn = (source: YamlSource, path: readonly PathSegment[], part?:
   field: formatFieldPath(path),
 })
 
-function keyOf(node: unknown): unknown {
-  return isScalar(node) ? node.value : node
-}
-
 /** A plain scalar read by the test and value of `yaml`'s core schema. */
 const coreScalar = (name: string, test: RegExp, value: (text: string) => unknown) =>
   defineScalarTag(`tag:yaml.org,2002:${name}`, {
@@ -90,11 +86,9 @@ const VALUE = 2
 const OTHER = 3
 
 /**
- * The data of a file that plainly holds data, read by js-yaml: one document, no directives,
- * anchors, aliases or tags, every key a string. Undefined for anything else, and whenever js-yaml finds a problem:
- * `yaml` then reads the file and reports what and where. js-yaml reads a real page in half the
- * time and with far less garbage, but keeps no positions; they are found by `yaml` when a check
- * asks for one.
+ * The data of a file that plainly holds data (one document, no directives, anchors, aliases or tags,
+ * every key a string), read by js-yaml, which is twice as fast as `yaml` but keeps no positions.
+ * Undefined for anything else, or on any problem: `yaml` then reads the file and reports it.
  */
 export function plainData(text: string): { data: unknown } | undefined {
   let events: Event[]
@@ -134,9 +128,8 @@ export function plainData(text: string): { data: unknown } | undefined {
 }
 
 /**
- * Parses a content file. A file that plainly holds data is read fast (plainData), and parsed
- * again with positions only when a check asks where something is; any other file is parsed with
- * positions at once, and every YAML problem in it is reported.
+ * Parses a content file: one that plainly holds data fast (plainData), again with positions only when
+ * a check asks where something is; any other with positions at once, every YAML problem reported.
  */
 export function parseYamlSource(rawText: string, file: string): YamlSource {
   const text = normalizeSource(rawText)
@@ -197,10 +190,7 @@ function documentProblems(doc: Document.Parsed, text: string, file: string, at: 
   return problems
 }
 
-/**
- * How many files were parsed with positions. A clean file costs one fast parse; a rule that asks
- * where something is before it has a problem to report makes every file pay a second, slower one.
- */
+/** How many files were parsed with positions: a rule that asks for a place before it has a problem makes every file pay. */
 export const positionParses = { count: 0 }
 
 /** Parses a content file with `yaml`, keeping every node's place; reports every YAML problem. */
@@ -246,7 +236,7 @@ export function parseWithPositions(rawText: string, file: string): YamlSource {
       const seg = path[i]
       const last = i === path.length - 1
       if (isMap(node)) {
-        const pair = node.items.findLast((p) => keyOf(p.key) === seg)
+        const pair = node.items.findLast((p) => (isScalar(p.key) ? p.key.value : p.key) === seg)
         if (!pair) break
         const keyLoc = nodeStart(pair.key as Node)
         if (last && part === 'key') return keyLoc ?? found

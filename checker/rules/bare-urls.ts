@@ -5,7 +5,6 @@ import type { PathSegment } from '../yaml-source.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 import { attributeFor, quoteAt, type ValueQuote } from '../value-quoting.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   BareUrl: (url: string, markup: boolean, quote: ValueQuote = ''): Explained => ({
     message: `${url} is written out as text: readers see the address but cannot click it`,
@@ -46,7 +45,6 @@ function bareAddresses(text: string, markup: boolean): string[] {
  */
 export const bareUrls = defineFileRule({
   name: 'bare-urls',
-  scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
   messages,

@@ -1,8 +1,8 @@
 import { reporter, type Problem, type Explained } from '../errors.ts'
 import { fileNameOf } from '../site-index.ts'
+import { placeIn } from '../yaml-source.ts'
 import { defineSiteRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   FileNameMismatch: (field: string, value: string, expected: string): Explained => ({
     message: `${field} is '${value}' but the file is named '${expected}'`,
@@ -19,7 +19,6 @@ const problem = reporter(messages)
 /** A post's custom_url is its file's name, and its id is its own. */
 export const blogIds = defineSiteRule({
   name: 'blog-ids',
-  scope: 'site',
   kinds: ['blog'],
   messages,
   check({ files }) {
@@ -30,15 +29,11 @@ export const blogIds = defineSiteRule({
       if (!data) continue
       const name = fileNameOf(source.file, '.yaml')
       if (data.custom_url !== undefined && data.custom_url !== name) {
-        const at = { file: source.file, ...source.locate(['custom_url']), field: 'custom_url' }
-        problems.push(problem('FileNameMismatch', at, 'custom_url', data.custom_url, name))
+        problems.push(problem('FileNameMismatch', placeIn(source, ['custom_url']), 'custom_url', data.custom_url, name))
       }
       if (data.id === undefined) continue
       const other = byId.get(String(data.id))
-      if (other)
-        problems.push(
-          problem('DuplicateId', { file: source.file, ...source.locate(['id']), field: 'id' }, String(data.id), other),
-        )
+      if (other) problems.push(problem('DuplicateId', placeIn(source, ['id']), String(data.id), other))
       else byId.set(String(data.id), source.file)
     }
     return problems

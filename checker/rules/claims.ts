@@ -14,11 +14,11 @@ import {
   type Audience,
 } from '../claim-phrases.ts'
 import { reporter, shownField, type Problem, type Explained } from '../errors.ts'
+import { entryOf } from '../map-entry.ts'
 import type { ContractTerms } from '../terms.ts'
 import { formatFieldPath, placeIn, textLeaves, type YamlSource } from '../yaml-source.ts'
 import { defineSiteRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   ClaimedTimeZone: (phrase: string, place: string, headquarters: string): Explained => ({
     message: `"${phrase}" claims ${place}'s time zone as ours, but the team works from ${headquarters}`,
@@ -137,8 +137,7 @@ function rulesOf({ facts, places, terms, audiences }: ClaimContext) {
  */
 function pageClaimProblems(page: YamlSource, context: ClaimContext): Problem[] {
   if (page.problems.length > 0 || !page.data) return []
-  let rules = compiledRules.get(context)
-  if (!rules) compiledRules.set(context, (rules = rulesOf(context)))
+  const rules = entryOf(compiledRules, context, () => rulesOf(context))
   const { ourZone, anyZoneClaim, officeClaims, contractTerms, namesPlace, termTexts } = rules
   const { facts } = context
   const found: Problem[] = []
@@ -252,7 +251,6 @@ function siteClaimContext(site: Record<string, unknown> | undefined, pages: read
  */
 export const claims = defineSiteRule({
   name: 'claims',
-  scope: 'site',
   kinds: ['page'],
   messages,
   byContext: {

@@ -1,9 +1,9 @@
 import { sentences, visibleText } from '../claim-phrases.ts'
 import { reporter, type Explained, type Place, type Problem } from '../errors.ts'
+import { entryOf } from '../map-entry.ts'
 import { placeIn, textLeaves, type YamlSource } from '../yaml-source.ts'
 import { defineSiteRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   ForeignPhone: (written: string, ours: string): Explained => ({
     message: `${written} is not the company's phone number, which is ${ours}`,
@@ -29,10 +29,8 @@ const problem = reporter(messages, ['LowStartingPrice'])
 interface FactsContext {
   phone: string
   email: string
-  /** The company's phone numbers as digits, without the country code 1. */
-  phoneDigits: ReadonlySet<string>
-  /** The company's email addresses, in lower case. */
-  emails: ReadonlySet<string>
+  /** The company's phone number as digits, without the country code 1. */
+  phoneDigits?: string
   currency: string
   priceFloor: number
   key: string
@@ -103,11 +101,7 @@ const startingPricePatterns = (currency: string) => {
   }
 }
 const patternsByCurrency = new Map<string, ReturnType<typeof startingPricePatterns>>()
-const pricePatterns = (currency: string) => {
-  let patterns = patternsByCurrency.get(currency)
-  if (!patterns) patternsByCurrency.set(currency, (patterns = startingPricePatterns(currency)))
-  return patterns
-}
+const pricePatterns = (currency: string) => entryOf(patternsByCurrency, currency, () => startingPricePatterns(currency))
 
 /** A price per unit (a month, a user, an hour), which no floor of a whole engagement compares to. */
 const PER_UNIT =
@@ -158,9 +152,9 @@ function factProblems(source: YamlSource, context: FactsContext): Problem[] {
     const shown = visibleText(text)
     const { phones, emails } = contactsIn(text, shown)
     for (const { digits, written } of phones)
-      if (!context.phoneDigits.has(digits)) found.push(problem('ForeignPhone', at(), written, context.phone))
+      if (digits !== context.phoneDigits) found.push(problem('ForeignPhone', at(), written, context.phone))
     for (const email of emails)
-      if (!context.emails.has(email.toLowerCase())) found.push(problem('ForeignEmail', at(), email, context.email))
+      if (email.toLowerCase() !== context.email.toLowerCase()) found.push(problem('ForeignEmail', at(), email, context.email))
     found.push(...priceProblems(shown, context, at))
   }
   return found
@@ -173,16 +167,10 @@ function factsContext(site: Record<string, unknown> | undefined): FactsContext |
     facts?: { currency: string; priceFloor: number }
   }
   if (!company || !facts) return undefined
-  const digits = phoneDigits(company.phone)
-  const context = {
-    phone: company.phone,
-    email: company.email,
-    phoneDigits: new Set(digits ? [digits] : []),
-    emails: new Set([company.email.toLowerCase()]),
-    currency: facts.currency,
-    priceFloor: facts.priceFloor,
-  }
-  return { ...context, key: JSON.stringify([company.phone, company.email, facts.currency, facts.priceFloor]) }
+  const { phone, email } = company
+  const { currency, priceFloor } = facts
+  const key = JSON.stringify([phone, email, currency, priceFloor])
+  return { phone, email, phoneDigits: phoneDigits(phone), currency, priceFloor, key }
 }
 
 /**
@@ -192,7 +180,6 @@ function factsContext(site: Record<string, unknown> | undefined): FactsContext |
  */
 export const companyFacts = defineSiteRule({
   name: 'company-facts',
-  scope: 'site',
   kinds: ['page', 'blog', 'site', 'projects'],
   messages,
   byContext: {

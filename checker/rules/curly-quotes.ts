@@ -1,7 +1,6 @@
 import { reporter, type Explained } from '../errors.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   CurlyQuotedValue: (quotes: string): Explained => ({
     message: `the whole value is wrapped in curly quotes (${quotes}), which the page shows as part of the text`,
@@ -24,7 +23,6 @@ const WRAPPED = /^\s*(?:[“”„][^“”„]*[“”]|‘[^‘]*’)\s*$/
  */
 export const curlyQuotes = defineFileRule({
   name: 'curly-quotes',
-  scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
   messages,

@@ -1,9 +1,9 @@
 import { isScalar, parseDocument, Scalar, type Document } from 'yaml'
 import { reporter, type Explained } from '../errors.ts'
+import { entryOf } from '../map-entry.ts'
 import type { YamlSource } from '../yaml-source.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   CutByComment: (kept: string, cut: string): Explained => ({
     message: `reads as "${kept}": in YAML " #" starts a comment, so "${cut}" never reaches the page`,
@@ -18,14 +18,10 @@ const COMMENT_AFTER_TEXT = /[^\s#][ \t]+#/
 
 /** Each file's text parsed again with its nodes' places, only when some line holds a comment after text. */
 const documents = new WeakMap<YamlSource, Document | null>()
-function documentOf(source: YamlSource): Document | null {
-  let doc = documents.get(source)
-  if (doc === undefined) {
-    doc = source.text !== undefined && COMMENT_AFTER_TEXT.test(source.text) ? parseDocument(source.text) : null
-    documents.set(source, doc)
-  }
-  return doc
-}
+const documentOf = (source: YamlSource): Document | null =>
+  entryOf(documents, source, () =>
+    source.text !== undefined && COMMENT_AFTER_TEXT.test(source.text) ? parseDocument(source.text) : null,
+  )
 
 /** A text cut to its last (`from: 'end'`) or first characters for a message. */
 const shorten = (text: string, from: 'start' | 'end') =>
@@ -38,7 +34,6 @@ const shorten = (text: string, from: 'start' | 'end') =>
  */
 export const cutByComment = defineFileRule({
   name: 'cut-by-comment',
-  scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
   messages,

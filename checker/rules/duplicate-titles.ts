@@ -3,7 +3,6 @@ import { placeIn, type YamlSource } from '../yaml-source.ts'
 import { copiesLast } from './page-addresses.ts'
 import { defineSiteRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   DuplicateTitle: (field: string, text: string, other: string): Explained => ({
     message: `${field} "${text}" is the same as on ${other}`,
@@ -38,7 +37,6 @@ interface KeptTitle {
  */
 export const duplicateTitles = defineSiteRule({
   name: 'duplicate-titles',
-  scope: 'site',
   kinds: ['page'],
   messages,
   keep: (_file, leaves): KeptTitle[] =>

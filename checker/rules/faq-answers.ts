@@ -2,7 +2,6 @@ import { decodeHTML, DecodingMode } from 'entities/decode'
 import { reporter, type Explained } from '../errors.ts'
 import { defineFileRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   LongFaqAnswer: (words: number, max: number): Explained => ({
     message: `this answer is ${words} words long; an FAQ answer reads best in ${max} words or fewer`,
@@ -12,12 +11,7 @@ const messages = {
 
 const problem = reporter(messages, ['LongFaqAnswer'])
 
-/**
- * Most words an FAQ answer should have. An answer opens in an accordion under its question and is
- * read whole: 120 words is some six sentences, half a minute of reading, and past it the reader
- * scrolls away from the question. The real answers run 37 words at the median and 109 at most,
- * contract terms inserted.
- */
+/** Most words an FAQ answer should have: read whole under its question, past some six sentences it loses the reader. */
 export const MAX_FAQ_ANSWER_WORDS = 120
 
 /** Words as a reader counts them: the text between tags, entities decoded, runs holding a letter or a digit. */
@@ -32,7 +26,6 @@ const isFaqAnswer = (path: readonly (string | number)[]) =>
 /** An FAQ answer too long to read as an answer. A warning: the page works, but the answer wants cutting. */
 export const faqAnswers = defineFileRule({
   name: 'faq-answers',
-  scope: 'file',
   stage: 'content',
   kinds: ['page'],
   messages,

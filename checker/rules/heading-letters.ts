@@ -1,7 +1,6 @@
 import { reporter, type Explained } from '../errors.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   NoLettersInTitle: (text: string): Explained => ({
     message: `"${text}" must contain letters: made of emoji or symbols only, it tells a reader nothing, and a screen reader reads out the symbols' names`,
@@ -23,7 +22,6 @@ const READABLE = /[\p{L}\p{N}]/u
 /** Titles, headings and names hold a letter or a digit; emoji, symbols and punctuation alone are no title. */
 export const headingLetters = defineFileRule({
   name: 'heading-letters',
-  scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
   messages,

@@ -1,7 +1,6 @@
 import { reporter, type Explained } from '../errors.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   LargeImage: (src: string, over: readonly string[]): Explained => ({
     message: `${src} is ${over.join(' and ')}`,
@@ -27,7 +26,6 @@ const formatNumber = (n: number) => n.toLocaleString('en-US')
  */
 export const imageSizes = defineFileRule({
   name: 'image-sizes',
-  scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
   messages,

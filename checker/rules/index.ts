@@ -1,7 +1,6 @@
 /**
- * Every content rule, in the order its problems are reported. The checker walks each file once and
- * hands each string to the file rules of its kind; then the site rules get every file. A new rule
- * is a module here (its check, its catalogue entries, its guide text) and its test, listed below.
+ * Every content rule, in the order its problems are reported. A new rule is a module here (its check,
+ * its catalogue entries, its guide text) and its test, listed below.
  */
 import { bareUrls } from './bare-urls.ts'
 import { blogIds } from './blog-ids.ts'

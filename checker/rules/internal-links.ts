@@ -1,5 +1,6 @@
 import { closest } from '../closest.ts'
 import { reporter, type Problem, type Explained } from '../errors.ts'
+import { entryOf } from '../map-entry.ts'
 import { markupLinks } from '../markup.ts'
 import { isLandingRoute } from '../../src/core/routes.ts'
 import { contentKindOf } from '../content-files.ts'
@@ -7,7 +8,6 @@ import { addressKey, redirectsOf, routesOf } from './redirects.ts'
 import { ALL_KINDS, defineSiteRule } from './types.ts'
 import { placeIn, type PathSegment, type YamlSource } from '../yaml-source.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   BrokenLink: (href: string, suggestion?: string, path?: string): Explained => ({
     message: `links to ${href}, which is not a page of this site`,
@@ -121,7 +121,6 @@ function likelyHref({ href, target }: KeptLink, routes: ReadonlySet<string>): st
  */
 export const internalLinks = defineSiteRule({
   name: 'internal-links',
-  scope: 'site',
   kinds: ALL_KINDS,
   messages,
   keep(_file, leaves) {
@@ -130,11 +129,8 @@ export const internalLinks = defineSiteRule({
       if (leaf.role !== 'markup') continue
       for (const href of markupLinks(leaf.text)) {
         const target = linkTarget(href)
-        if (target !== undefined) links.push({ href, target, path: leaf.path })
-        else {
-          const full = fullAddressTarget(href)
-          if (full) links.push({ href, ...full, path: leaf.path })
-        }
+        const found = target === undefined ? fullAddressTarget(href) : { target }
+        if (found) links.push({ href, ...found, path: leaf.path })
       }
     }
     return links
@@ -161,9 +157,7 @@ export const internalLinks = defineSiteRule({
           problems.push(problem('LinkToOldAddress', placeOf(source, link), link.href, movedTo))
           continue
         }
-        const group = missing.get(key) ?? []
-        group.push({ source, link })
-        missing.set(key, group)
+        entryOf(missing, key, () => []).push({ source, link })
       }
     }
     const linked = new Set(files.flatMap(({ kept }) => (kept ?? []).filter(ofThisSite).map((link) => addressKey(link.target))))

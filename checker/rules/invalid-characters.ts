@@ -10,7 +10,6 @@ import { ALL_KINDS, defineFileRule } from './types.ts'
  */
 export const invalidCharacters = defineFileRule({
   name: 'invalid-characters',
-  scope: 'file',
   stage: 'shape',
   kinds: ALL_KINDS,
   messages: {},

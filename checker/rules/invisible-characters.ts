@@ -2,7 +2,6 @@ import { describeInvisible, invisibleCharacters, isOddSpace } from '../character
 import { reporter, type Explained } from '../errors.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   InvisibleCharacter: (what: string, where: string, more: number, space: boolean): Explained => ({
     message: `the text holds ${what} ${where}: invisible on the page, but it stays in the text${more > 0 ? ` (and ${more} more like it)` : ''}`,
@@ -36,7 +35,6 @@ function whereIn(text: string, index: number): string {
  */
 export const invisibleCharactersRule = defineFileRule({
   name: 'invisible-characters',
-  scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
   messages,

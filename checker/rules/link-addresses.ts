@@ -5,7 +5,6 @@ import { ALL_KINDS, defineFileRule } from './types.ts'
 
 const ALLOWED_STARTS = 'A link starts with / (a page of this site), # (a place on this page), https://, http://, mailto: or tel:.'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   CurlyQuotedHref: (written: string, retyped: string): Explained => ({
     message: `the link's address is written between curly quotes (href=${written}), so the link leads nowhere`,
@@ -43,7 +42,6 @@ function meant(href: string): string | undefined {
  */
 export const linkAddresses = defineFileRule({
   name: 'link-addresses',
-  scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
   messages,

@@ -6,7 +6,6 @@ import { defineFileRule } from './types.ts'
 /** A location page says where its readers are: the claim rules can only hold it to the facts if they know which place. */
 export const locationAudience = defineFileRule({
   name: 'location-audience',
-  scope: 'file',
   stage: 'content',
   kinds: ['page'],
   messages: {},

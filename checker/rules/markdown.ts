@@ -2,7 +2,6 @@ import { reporter, type Explained } from '../errors.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 import { attributeFor, quoteAt, type ValueQuote } from '../value-quoting.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   MarkdownFormatting: (written: string, markup: boolean, quote: ValueQuote = ''): Explained => ({
     message: `${written} is Markdown, which the site does not read: the page shows the symbols as written`,
@@ -50,7 +49,6 @@ function firstMarkdown(text: string): string | undefined {
  */
 export const markdown = defineFileRule({
   name: 'markdown',
-  scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
   messages,

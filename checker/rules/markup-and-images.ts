@@ -4,7 +4,6 @@ import { nestingProblems, TOO_DEEP, unsafeMarkupChanges } from '../markup.ts'
 import { isHrefRemoval } from './link-addresses.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   IllegalNesting: (detail: string): Explained => {
     // A tag left open is named by the detail (markup.ts): the fix is its closing tag.
@@ -37,7 +36,6 @@ const IMAGE_PATH = /^\/images\//
  */
 export const markupAndImages = defineFileRule({
   name: 'markup-and-images',
-  scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
   messages,

@@ -1,10 +1,10 @@
 import { decodeHTML, DecodingMode } from 'entities/decode'
 import { reporter, type Explained } from '../errors.ts'
 import { resolveRef, type JsonSchema } from '../json-schema.ts'
+import { entryOf } from '../map-entry.ts'
 import { ALL_SCHEMAS, schemaFiles, type ContentKind } from '../schemas.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   MarkupInPlainText: (written: string, markupFields: readonly string[]): Explained => ({
     message: `${written} is shown on the page exactly as written: this field is plain text, not markup`,
@@ -42,15 +42,12 @@ function collectMarkupFields(node: unknown, root: JsonSchema, label: string, fou
 
 const markupFieldsByKind = new Map<ContentKind, string[]>()
 /** The fields of a kind of file that take markup, in the schema's order: descriptionOne, faqs[].answer… */
-export function markupFieldsOf(kind: ContentKind): string[] {
-  let fields = markupFieldsByKind.get(kind)
-  if (!fields) {
-    fields = []
+export const markupFieldsOf = (kind: ContentKind): string[] =>
+  entryOf(markupFieldsByKind, kind, () => {
+    const fields: string[] = []
     collectMarkupFields(schemaFiles[kind].schema, schemaFiles[kind].schema, '', fields, [])
-    markupFieldsByKind.set(kind, fields)
-  }
-  return fields
-}
+    return fields
+  })
 
 /** The first tag, or entity the browser would decode, in a text; undefined when it holds neither. */
 function firstMarkup(text: string): string | undefined {
@@ -67,7 +64,6 @@ function firstMarkup(text: string): string | undefined {
  */
 export const markupInPlainText = defineFileRule({
   name: 'markup-in-plain-text',
-  scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
   messages,

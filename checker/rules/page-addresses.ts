@@ -3,7 +3,6 @@ import { landingRouteOf } from '../../src/core/routes.ts'
 import { fileNameOf } from '../site-index.ts'
 import { defineSiteRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   InvalidFileName: (name: string): Explained => {
     const renamed = pageNameFor(name)
@@ -59,7 +58,6 @@ export function copiesLast<F extends { source: { file: string } }>(files: readon
 /** A page file's name is its address: one an address can be, and no other page's in other letter case. */
 export const pageAddresses = defineSiteRule({
   name: 'page-addresses',
-  scope: 'site',
   kinds: ['page'],
   messages,
   check({ files }) {

@@ -4,7 +4,6 @@ import { ALL_KINDS, defineFileRule, type Leaf } from './types.ts'
 
 const quoted = (text: string) => (text.length > 70 ? text.slice(0, 67) + '…' : text)
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   Placeholder: (text: string): Explained => ({
     message: `still holds placeholder text: "${quoted(text)}"`,
@@ -73,7 +72,6 @@ function dummyTextIn({ text, role }: Leaf): string | undefined {
  */
 export const placeholders = defineFileRule({
   name: 'placeholders',
-  scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
   messages,

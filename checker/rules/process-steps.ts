@@ -1,7 +1,6 @@
 import { reporter, type Explained } from '../errors.ts'
 import { defineFileRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   TooManySteps: (count: number): Explained => ({
     message: `our_steps and our_steps2 hold ${count} steps together; at most 6 allowed`,
@@ -14,7 +13,6 @@ const problem = reporter(messages)
 /** The process section shows at most six steps, over both of its rows. */
 export const processSteps = defineFileRule({
   name: 'process-steps',
-  scope: 'file',
   stage: 'content',
   kinds: ['page'],
   messages,

@@ -2,7 +2,6 @@ import { reporter, type Problem, type Explained } from '../errors.ts'
 import { svgProblems } from '../svg.ts'
 import { defineSiteRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   DocumentInPublic: (what: string): Explained => ({
     message: `this file ${what}; a browser would open it as a document on the site's address, where a script in it could run`,
@@ -16,52 +15,34 @@ const messages = {
 
 const problem = reporter(messages)
 
-/**
- * Extensions a browser opens as a document rather than as an image: HTML and its server-side-include
- * spellings, XHTML and every XML kind (XML can hold XHTML <script>, and XSLT can make HTML), web
- * archives, compressed SVG (which the SVG check cannot read), and PDF. PDF too, though Chromium's
- * viewer runs little of a PDF's JavaScript: other viewers run more, and a PDF's forms and links act
- * with the site's address; the site has none, so one is refused rather than judged.
- */
-const DOCUMENT_EXTENSIONS: Record<string, string> = {
-  html: 'is a web page',
-  htm: 'is a web page',
-  shtml: 'is a web page',
-  shtm: 'is a web page',
-  stm: 'is a web page',
-  xhtml: 'is a web page',
-  xht: 'is a web page',
-  xml: 'is an XML document',
-  xsl: 'is an XML document',
-  xslt: 'is an XML document',
-  rss: 'is an XML document',
-  atom: 'is an XML document',
-  rdf: 'is an XML document',
-  mht: 'is a web archive',
-  mhtml: 'is a web archive',
-  svgz: 'is a compressed SVG, which the check cannot read',
-  pdf: 'is a PDF document',
-}
+/** What each extension is, from the extensions (space-separated) of each kind. */
+const byExtension = (kinds: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(kinds).flatMap(([what, extensions]) => extensions.split(' ').map((e) => [e, what])))
 
 /**
- * Extensions served or taken as a script: JavaScript in every spelling a server, a CDN or Vite's
- * dev server types as JavaScript (text/javascript, application/ecmascript, text/jsx), TypeScript,
- * which Vite's dev server answers as JavaScript, and WebAssembly, which a script compiles and runs.
- * A page's policy (script-src 'self') lets any of them run from the site's own address.
+ * Extensions a browser opens as a document, not an image: HTML, XML of every kind (XML can hold XHTML
+ * <script>), web archives, compressed SVG, and PDF, whose scripts, forms and links some viewers run
+ * with the site's address; the site has none, so one is refused rather than judged.
  */
-const SCRIPT_EXTENSIONS: Record<string, string> = {
-  js: 'is JavaScript',
-  mjs: 'is JavaScript',
-  cjs: 'is JavaScript',
-  es: 'is JavaScript',
-  ecma: 'is JavaScript',
-  jsx: 'is JavaScript (JSX)',
-  ts: 'is TypeScript',
-  mts: 'is TypeScript',
-  cts: 'is TypeScript',
-  tsx: 'is TypeScript (TSX)',
-  wasm: 'is WebAssembly',
-}
+const DOCUMENT_EXTENSIONS = byExtension({
+  'is a web page': 'html htm shtml shtm stm xhtml xht',
+  'is an XML document': 'xml xsl xslt rss atom rdf',
+  'is a web archive': 'mht mhtml',
+  'is a compressed SVG, which the check cannot read': 'svgz',
+  'is a PDF document': 'pdf',
+})
+
+/**
+ * Extensions a server, a CDN or Vite's dev server answers as a script (TypeScript too), and WebAssembly,
+ * which a script runs: the pages' policy (script-src 'self') lets any of them run from the site's address.
+ */
+const SCRIPT_EXTENSIONS = byExtension({
+  'is JavaScript': 'js mjs cjs es ecma',
+  'is JavaScript (JSX)': 'jsx',
+  'is TypeScript': 'ts mts cts',
+  'is TypeScript (TSX)': 'tsx',
+  'is WebAssembly': 'wasm',
+})
 
 /**
  * How a browser recognises a page or an XML or PDF document by its first bytes, whatever its name
@@ -86,11 +67,8 @@ function sniffedDocument(start: string): string | undefined {
 }
 
 /**
- * The problems of one file served from public/, by its path (`file`, e.g. public/images/x.png: its
- * name counts, its folders do not) and its bytes: an SVG that is not a plain drawing (svgProblems),
- * a document a browser would open, by its name or by how it starts, and a script. Of a file other
- * than SVG the first SNIFF_BYTES are enough; an upload can pass the whole file. None when it may be
- * served.
+ * The problems of one file served from public/ (public/images/x.png), by its name and its bytes (an
+ * SVG's all, any other's first SNIFF_BYTES): an SVG not a plain drawing, a document, a script.
  */
 export function problemsOfPublicFile(file: string, bytes: Uint8Array): Problem[] {
   const at = { file, line: 1, column: 1, field: '' }
@@ -107,7 +85,6 @@ export function problemsOfPublicFile(file: string, bytes: Uint8Array): Problem[]
 /** Every file the site serves from public/, used by content or not: any of them can be opened on its own. */
 export const publicFiles = defineSiteRule({
   name: 'public-files',
-  scope: 'site',
   // It reads public/, not the YAML.
   kinds: [],
   messages,

@@ -3,11 +3,10 @@ import { contentKindOf } from '../content-files.ts'
 import { reporter, type Problem, type Explained } from '../errors.ts'
 import type { ContentKind } from '../schemas.ts'
 import { siteRoutes } from '../site-index.ts'
-import type { YamlSource } from '../yaml-source.ts'
+import { placeIn, type YamlSource } from '../yaml-source.ts'
 import { isLandingRoute, landingFileOf } from '../../src/core/routes.ts'
 import { defineSiteRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   RedirectShadowsPage: (from: string, page: string): Explained => ({
     message: `${from} is the address of ${page}, a page that exists`,
@@ -85,7 +84,6 @@ function followRedirects(entry: RedirectEntry, byFrom: ReadonlyMap<string, Redir
  */
 export const redirects = defineSiteRule({
   name: 'redirects',
-  scope: 'site',
   kinds: ['page', 'blog', 'redirects'],
   messages,
   check({ files }) {
@@ -94,10 +92,7 @@ export const redirects = defineSiteRule({
     if (!source) return []
     const routes = routesOf(sources)
     const pages = new Map([...routes].filter(isLandingRoute).map((route) => [addressKey(route), route]))
-    const at = (entry: RedirectEntry, field: 'from' | 'to') => {
-      const path = ['redirects', entry.index, field]
-      return { file: source.file, ...source.locate(path), field: `redirects[${entry.index}].${field}` }
-    }
+    const at = (entry: RedirectEntry, field: 'from' | 'to') => placeIn(source, ['redirects', entry.index, field])
     const problems: Problem[] = []
     const byFrom = new Map<string, RedirectEntry>()
     const listed: RedirectEntry[] = []

@@ -3,10 +3,9 @@ import { closest } from '../closest.ts'
 import { reporter, problem as stepProblem, shownField, type FieldShape, type Problem, type Explained } from '../errors.ts'
 import { fieldSchema, type JsonSchema } from '../json-schema.ts'
 import { ALL_SCHEMAS, schemaFiles, validatorFor, type ContentKind } from '../schemas.ts'
-import { formatFieldPath, type PathSegment, type YamlSource } from '../yaml-source.ts'
+import { formatFieldPath, placeIn, type PathSegment, type YamlSource } from '../yaml-source.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   UnknownKey: (key: string, suggestion?: string): Explained => ({
     message: `'${key}' is not a known field`,
@@ -112,11 +111,7 @@ function schemaProblem(error: ErrorObject, source: YamlSource, kind: ContentKind
   const path = pathOf(error.instancePath)
   const schema = (error.parentSchema ?? {}) as JsonSchema
   const description = schema.description
-  const at = (p: PathSegment[], part: 'value' | 'key' = 'value') => ({
-    file: source.file,
-    ...source.locate(p, part),
-    field: formatFieldPath(p),
-  })
+  const at = (p: PathSegment[], part?: 'value' | 'key') => placeIn(source, p, part)
   const params = error.params as Record<string, unknown>
   switch (error.keyword) {
     case 'additionalProperties': {
@@ -174,7 +169,6 @@ function schemaProblems(source: YamlSource, kind: ContentKind): Problem[] {
 /** The file against its kind's JSON Schema (schema/*.schema.json): fields, types, lengths, allowed values. */
 export const schema = defineFileRule({
   name: 'schema',
-  scope: 'file',
   stage: 'shape',
   kinds: ALL_KINDS,
   messages,

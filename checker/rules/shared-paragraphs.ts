@@ -1,9 +1,9 @@
 import { reporter, shownField, type Explained, type Place } from '../errors.ts'
+import { entryOf } from '../map-entry.ts'
 import { placeIn, type PathSegment, type YamlSource } from '../yaml-source.ts'
 import { copiesLast } from './page-addresses.ts'
 import { defineSiteRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   DuplicateParagraph: (other: string): Explained => ({
     message: `this paragraph is also used by ${other}`,
@@ -45,7 +45,6 @@ const named = (where: Place) => `${where.file}:${where.line}:${where.column} (${
  */
 export const sharedParagraphs = defineSiteRule({
   name: 'shared-paragraphs',
-  scope: 'site',
   kinds: ['page'],
   messages,
   keep: (_file, leaves): ParagraphEntry[] =>
@@ -66,8 +65,7 @@ export const sharedParagraphs = defineSiteRule({
         }
         if (first.source.file === source.file) continue
         const pair = `${source.file}\0${first.source.file}`
-        if (!shared.has(pair)) shared.set(pair, [])
-        shared.get(pair)!.push({ here: placeIn(source, at), there: placeIn(first.source, first.path) })
+        entryOf(shared, pair, () => []).push({ here: placeIn(source, at), there: placeIn(first.source, first.path) })
       }
     }
     return [...shared.values()].flatMap((pairs) => {

@@ -38,29 +38,28 @@ export function pageProblems(text: string, terms: Record<string, string> = {}, f
   return termProblems.length > 0 ? termProblems : checkSource(source, 'page', testIndex)
 }
 
+/** `source` as the site pass gets it, with what `rule` keeps of it in the file pass. */
+function checkedFile(rule: SiteRule, source: YamlSource, kind: ContentKind) {
+  const values = fileLeaves(source.problems.length > 0 ? undefined : source.data, kind).filter((l) => l.part === 'value')
+  return { kind, source, kept: rule.keep && { [rule.name]: rule.keep(fileUnderCheck(source, kind, testIndex), values) } }
+}
+
 /** The problems `rule` alone finds across `sources`, all of `kind`, with what it keeps of each. */
 export function siteRuleProblems(
   rule: SiteRule,
   sources: readonly YamlSource[],
   { kind = 'page', site }: { kind?: ContentKind; site?: Record<string, unknown> } = {},
 ): Problem[] {
-  const files = sources.map((source) => {
-    const values = fileLeaves(source.problems.length > 0 ? undefined : source.data, kind).filter((l) => l.part === 'value')
-    const kept = rule.keep && { [rule.name]: rule.keep(fileUnderCheck(source, kind, testIndex), values) }
-    return { kind, source, kept }
-  })
+  const files = sources.map((source) => checkedFile(rule, source, kind))
   return siteProblems({ contentNames: [], data: site, files }, [rule])
 }
 
 /** The problems `rule` alone finds across files of any kinds, each kind read from where its file sits. */
 export function siteFilesProblems(rule: SiteRule, files: Record<string, string>): Problem[] {
-  const sources = Object.entries(files).map(([file, text]) => parseYamlSource(text, file))
-  const checked = sources.map((source) => {
-    const kind = contentKindOf(source.file)
-    if (!kind) throw new Error(`${source.file} is not where any content file sits`)
-    const values = fileLeaves(source.problems.length > 0 ? undefined : source.data, kind).filter((l) => l.part === 'value')
-    const kept = rule.keep && { [rule.name]: rule.keep(fileUnderCheck(source, kind, testIndex), values) }
-    return { kind, source, kept }
+  const checked = Object.entries(files).map(([file, text]) => {
+    const kind = contentKindOf(file)
+    if (!kind) throw new Error(`${file} is not where any content file sits`)
+    return checkedFile(rule, parseYamlSource(text, file), kind)
   })
   return siteProblems({ contentNames: [], files: checked }, [rule])
 }

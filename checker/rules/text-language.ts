@@ -7,7 +7,6 @@ import { ALL_KINDS, defineFileRule } from './types.ts'
 const SITE_LANGUAGE = 'eng'
 const SITE_LANGUAGE_NAME = 'English'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   OtherLanguage: (language: string): Explained => ({
     message: `this text reads as ${language}, not ${SITE_LANGUAGE_NAME}, the language of the site`,
@@ -21,11 +20,7 @@ const problem = reporter(messages, ['OtherLanguage'])
 const MIN_PROSE = 120
 /** Enough of a text to judge it; past this, a long paragraph only costs time. */
 const MAX_JUDGED = 1000
-/**
- * How close the site's language may score to the language judged likeliest and still count as the
- * text's: the detector puts the best at 1. Real English pages score at least 0.96 where they read as
- * something else; Spanish, French, German or Dutch copy gives English at most 0.8.
- */
+/** The site's language counts as the text's when it scores this close to the likeliest one's 1 (real English pages: 0.96 or more). */
 const SITE_LANGUAGE_FLOOR = 0.9
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' })
@@ -40,12 +35,7 @@ const ENGLISH_WORDS = new Set(
     ' ',
   ),
 )
-/**
- * A text this share of whose words are ENGLISH_WORDS is English to any reader, and the detector is
- * not asked (it costs some 9 ms a page, most of a 1,000-page check). Real texts have a median of
- * 0.18 and 93 % of them reach 0.1; Spanish, French, German and Dutch paragraphs have 0, and none of
- * the 1,374 real texts it skips is one the detector would have flagged.
- */
+/** A text this share of whose words are ENGLISH_WORDS is plainly English: the costly detector is not asked. */
 const PLAINLY_ENGLISH = 0.1
 
 function englishWordShare(prose: string): number {
@@ -87,7 +77,6 @@ export function otherLanguage(text: string): string | undefined {
  */
 export const textLanguage = defineFileRule({
   name: 'text-language',
-  scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
   messages,

@@ -3,7 +3,6 @@ import { MAX_TEXT_RUN } from '../limits.ts'
 import { longestTextRun } from '../markup.ts'
 import { ALL_KINDS, defineFileRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   TextTooLong: (length: number, max: number): Explained => ({
     message: `one run of text is ${length.toLocaleString('en-US')} characters long; at most ${max.toLocaleString('en-US')} allowed`,
@@ -19,7 +18,6 @@ const problem = reporter(messages)
  */
 export const textRuns = defineFileRule({
   name: 'text-runs',
-  scope: 'file',
   stage: 'content',
   kinds: ALL_KINDS,
   messages,

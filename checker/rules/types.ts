@@ -29,14 +29,12 @@ export interface FileUnderCheck {
 }
 
 /** A parsed file as the rules get it, with `at` to name places in it. */
-export function fileUnderCheck(source: YamlSource, kind: ContentKind, index: SiteIndex): FileUnderCheck {
-  return {
-    source,
-    kind,
-    index,
-    at: (path, part) => placeIn(source, path, part),
-  }
-}
+export const fileUnderCheck = (source: YamlSource, kind: ContentKind, index: SiteIndex): FileUnderCheck => ({
+  source,
+  kind,
+  index,
+  at: (path, part) => placeIn(source, path, part),
+})
 
 interface RuleBase<M extends Messages> {
   /** As its module is named; also the name of what it keeps per file and of its cache. */
@@ -51,7 +49,6 @@ interface RuleBase<M extends Messages> {
 
 /** A rule on one file's values. */
 export interface FileRule<M extends Messages = Messages> extends RuleBase<M> {
-  scope: 'file'
   /**
    * 'shape' rules run first. The 'content' rules run after them whatever they find, but read only
    * values of the schema's type: on a file with shape problems a value of the wrong type is left
@@ -108,7 +105,6 @@ export interface SiteRule<
   Kept = unknown,
   Context extends RuleContext = RuleContext,
 > extends RuleBase<M> {
-  scope: 'site'
   /** What it needs of each file of its kinds, made in the file pass and kept with the file's result. */
   keep?(file: FileUnderCheck, leaves: readonly Leaf[]): Kept
   /** Its problems across every file. */

@@ -2,7 +2,6 @@ import { reporter, type Explained } from '../errors.ts'
 import { placeholdersIn, type ContractTerms } from '../terms.ts'
 import { defineFileRule } from './types.ts'
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   TermNotInserted: (written: string): Explained => ({
     message: `${written} is not filled in here; visitors would see it as written`,
@@ -18,7 +17,6 @@ const problem = reporter(messages)
  */
 export const uninsertedTerms = defineFileRule({
   name: 'uninserted-terms',
-  scope: 'file',
   stage: 'content',
   kinds: ['site', 'projects'],
   messages,

@@ -12,7 +12,6 @@ const NAMED: Record<string, string> = {
 /** The files content/ holds besides its folders. */
 const SINGLE_FILES: readonly string[] = [CONTENT_DIRS.site, CONTENT_DIRS.projects, CONTENT_DIRS.redirects]
 
-/** What this rule reports, and the hint for each: its part of the catalogue. */
 const messages = {
   UnpublishedFile: (why: string, folder?: string, renamed?: string): Explained => ({
     message: `this file is not published: ${why}, so the check and the build never read it`,
@@ -55,7 +54,6 @@ export function unpublishedFileProblems(contentNames: readonly string[]): Proble
 /** Files under content/ the check and the build never read, which editors would expect on the site. */
 export const unpublishedFiles = defineSiteRule({
   name: 'unpublished-files',
-  scope: 'site',
   // It reads the names under content/, not the YAML.
   kinds: [],
   messages,
