@@ -32,10 +32,8 @@ const FIRST_CONNECTION_DELAYS_MS = [500, 1000, 2000, 4000]
 export type OpenRetryListener = (error: unknown, next: { attempt: number; attempts: number; delayMs: number }) => void
 
 /**
- * Opens the configured store: PostgreSQL for a postgres:// URL, else the SQLite file (the default).
- * A PostgreSQL server that is down, starting or restarting is tried again a few times, with longer
- * waits, before its error is thrown: several services started together should not fail because
- * the database came up a second later.
+ * Opens the configured store: PostgreSQL for a postgres:// URL, else the SQLite file. A PostgreSQL
+ * server that is down or starting is tried a few more times: services started together may beat it.
  */
 export async function openLeadStore(
   location: { databaseUrl?: string; databasePath: string },
@@ -78,16 +76,10 @@ function leadStore({ db, traits }: OpenedDatabase): LeadStore {
       .onConflict((conflict) => conflict.column('request_id').doNothing())
       .returning(['id', 'request_id']),
   )
-  const leadsByRequestId = preparedBySize<Selectable<Tables['leads']>>((value: Value, count) =>
-    db
-      .selectFrom('leads')
-      .selectAll()
-      .where(
-        'request_id',
-        'in',
-        Array.from({ length: count }, (_, i) => value(i)),
-      ),
-  )
+  const leadsByRequestId = preparedBySize<Selectable<Tables['leads']>>((value: Value, count) => {
+    const requestIds = Array.from({ length: count }, (_, i) => value(i))
+    return db.selectFrom('leads').selectAll().where('request_id', 'in', requestIds)
+  })
   const insertDeliveries = preparedBySize((value: Value, count) =>
     db.insertInto('deliveries').values(
       Array.from({ length: count }, (_, i) => ({
@@ -213,15 +205,8 @@ function leadStore({ db, traits }: OpenedDatabase): LeadStore {
         .returningAll()
         .execute()
       if (claimed.length === 0) return []
-      const leads = await db
-        .selectFrom('leads')
-        .selectAll()
-        .where(
-          'id',
-          'in',
-          claimed.map((d) => d.lead_id),
-        )
-        .execute()
+      const leadIds = claimed.map((d) => d.lead_id)
+      const leads = await db.selectFrom('leads').selectAll().where('id', 'in', leadIds).execute()
       const byId = new Map(leads.map((row) => [Number(row.id), leadFromRow(row)]))
       return claimed
         .map((row) => ({ ...deliveryFromRow(row), lead: byId.get(Number(row.lead_id))! }))
