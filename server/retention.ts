@@ -25,7 +25,7 @@ export const undeliveredKept = (count: number) =>
  * their deliveries. Several servers on one database may run it at once: a removal is idempotent,
  * so the second finds nothing left. The log says how many records went, never whose.
  */
-export function startRetentionJob(store: LeadStore, retentionDays: number, log: FastifyBaseLogger, everyMs = EVERY_MS) {
+export function startRetentionJob(store: LeadStore, retentionDays: number, log: FastifyBaseLogger) {
   let running: Promise<unknown> = Promise.resolve()
   const run = () => {
     running = purgeExpired(store, retentionDays).then(
@@ -42,7 +42,7 @@ export function startRetentionJob(store: LeadStore, retentionDays: number, log: 
     )
   }
   run()
-  const timer = setInterval(run, everyMs)
+  const timer = setInterval(run, EVERY_MS)
   timer.unref()
   return {
     /** Stops the schedule and waits for a run in progress. */

@@ -75,7 +75,6 @@ export const email = defineChannel({
     const server = new URL(smtpUrl)
     const secrets = [smtpUrl, ...credentialsOf(server)].sort((a, b) => b.length - a.length)
     return {
-      name: 'email',
       async send(lead, signal, timeoutMs) {
         signal.throwIfAborted()
         transport ??= nodemailer.createTransport({

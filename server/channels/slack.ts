@@ -33,7 +33,6 @@ export const slack = defineChannel({
   open({ url }) {
     const post = httpPoster(url, { receiver: 'Slack', variable: 'SLACK_WEBHOOK_URL', readDetail: true })
     return {
-      name: 'slack',
       send: (lead, signal, timeoutMs) =>
         post(JSON.stringify(slackMessage(lead)), { 'content-type': 'application/json' }, signal, timeoutMs),
     }
