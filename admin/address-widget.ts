@@ -6,6 +6,7 @@
  */
 import { pageNameFor } from '../checker/rules/page-addresses.ts'
 import type { CmsReact, ControlProps } from './decap.ts'
+import { NOTE_STYLE, PROBLEM_STYLE } from './text-widget.ts'
 
 interface AddressControl {
   props: ControlProps
@@ -24,9 +25,6 @@ export function addressProblem(address: string): string | undefined {
   const suggestion = addressFrom(address)
   return `Lower case letters, digits and single hyphens only${suggestion ? `: write ${suggestion}` : ''}.`
 }
-
-const NOTE_STYLE = { font: '12px/1.4 system-ui, sans-serif', margin: '4px 2px 0', color: '#5b6270' }
-const PROBLEM_STYLE = { ...NOTE_STYLE, color: '#b3261e', fontWeight: '600' }
 
 export function addressWidget({ h, createClass }: CmsReact) {
   const isNew = (props: ControlProps) => props.entry.get('newRecord') === true

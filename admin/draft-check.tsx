@@ -113,22 +113,14 @@ export function DraftCheck({ entry, address }: { entry: DraftRequest; address?: 
     }
   }, [collection, slug, text, isNew])
 
-  if (state.status === 'unavailable')
+  if (state.status !== 'done')
     return (
-      <aside className="draft-check" style={PANEL_STYLE}>
-        The content check runs on the pull request once you save.
-      </aside>
-    )
-  if (state.status === 'checking')
-    return (
-      <aside className="draft-check" style={PANEL_STYLE} aria-busy="true">
-        Checking this page…
-      </aside>
-    )
-  if (state.status === 'failed')
-    return (
-      <aside className="draft-check" style={PANEL_STYLE}>
-        The content check could not run ({state.message}); the pull request will run it.
+      <aside className="draft-check" style={PANEL_STYLE} aria-busy={state.status === 'checking' ? 'true' : undefined}>
+        {state.status === 'failed'
+          ? `The content check could not run (${state.message}); the pull request will run it.`
+          : state.status === 'checking'
+            ? 'Checking this page…'
+            : 'The content check runs on the pull request once you save.'}
       </aside>
     )
   const errors = state.problems.filter((p) => !p.warning)

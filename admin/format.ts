@@ -10,7 +10,8 @@ import siteSchema from '../schema/site.schema.json'
 import { ADDRESS_FIELD, CMS_FORMAT } from './names.ts'
 import type { JsonSchema } from '../checker/json-schema.ts'
 import type { DecapCms, ImmutableMap } from './decap.ts'
-import { readContentYaml, schemaOrder, writeContentYaml, type KeyOrder } from './yaml-format.ts'
+import { parse } from 'yaml'
+import { schemaOrder, writeContentYaml, type KeyOrder } from './yaml-format.ts'
 
 const schemas: JsonSchema[] = [pageSchema, siteSchema, blogSchema]
 
@@ -57,7 +58,8 @@ export function registerSiteFormat(cms: DecapCms) {
     },
   })
   cms.registerCustomFormat(CMS_FORMAT, 'yaml', {
-    fromFile: (text) => readContentYaml(text),
+    // Read as the content check reads it (YAML 1.2 core schema).
+    fromFile: (text) => parse(text),
     toFile: (data) => {
       // Decap also writes drafts to the browser's storage with the format; those are only read back.
       const entry = saving && saving.data === JSON.stringify(data) ? saving : undefined

@@ -13,7 +13,7 @@ import { cleanMarkup, mergeEdit } from './markup-html.ts'
 interface Tool {
   label: string
   title: string
-  run: (editor: HTMLElement) => void
+  run: () => void
   style?: Record<string, string>
 }
 
@@ -112,7 +112,7 @@ export function markupWidget({ h, createClass }: CmsReact, purify: DOMPurify) {
       const buttons = toolbarButtons(h, (tool) => {
         if (!this.editor) return
         this.editor.focus()
-        tool.run(this.editor)
+        tool.run()
         this.store()
       })
       return h(

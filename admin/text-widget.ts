@@ -11,8 +11,9 @@ interface TextControl {
   props: ControlProps
 }
 
-const NOTE_STYLE = { font: '12px/1.4 system-ui, sans-serif', margin: '4px 2px 0', color: '#5b6270' }
-const OVER_STYLE = { ...NOTE_STYLE, color: '#b3261e', fontWeight: '600' }
+/** The note under a field, and the same note naming a problem. */
+export const NOTE_STYLE = { font: '12px/1.4 system-ui, sans-serif', margin: '4px 2px 0', color: '#5b6270' }
+export const PROBLEM_STYLE = { ...NOTE_STYLE, color: '#b3261e', fontWeight: '600' }
 
 /** The field's rule as admin/config.yml gives it. */
 function ruleOf(field: ControlProps['field']): TextRule {
@@ -64,7 +65,7 @@ export function textWidget({ h, createClass }: CmsReact, siteTerms: Readonly<Rec
           onBlur: setInactiveStyle,
         }),
         note || problem
-          ? h('p', { id: `${forID}-note`, style: problem ? OVER_STYLE : NOTE_STYLE, 'aria-live': 'polite' }, problem ?? note)
+          ? h('p', { id: `${forID}-note`, style: problem ? PROBLEM_STYLE : NOTE_STYLE, 'aria-live': 'polite' }, problem ?? note)
           : null,
       )
     },

@@ -14,7 +14,6 @@ import {
   isScalar,
   isSeq,
   Pair,
-  parse,
   parseDocument,
   Scalar,
   visit,
@@ -70,7 +69,7 @@ function houseStyle<T extends Document | Node>(node: T): T {
   return node
 }
 
-/** Data in schema order at every level, without the empty values a form leaves behind. */
+/** Data (already without empty values: withoutEmpty) in schema order at every level. */
 function ordered(value: unknown, path: Path, order: KeyOrder): unknown {
   if (Array.isArray(value)) return value.map((item, i) => ordered(item, [...path, i], order))
   if (!isObject(value)) return value
@@ -78,7 +77,6 @@ function ordered(value: unknown, path: Path, order: KeyOrder): unknown {
   const rank = (k: string) => (keys.includes(k) ? keys.indexOf(k) : keys.length)
   return Object.fromEntries(
     Object.keys(value)
-      .filter((k) => value[k] !== undefined && value[k] !== null && value[k] !== '')
       .sort((a, b) => rank(a) - rank(b))
       .map((k) => [k, ordered(value[k], [...path, k], order)]),
   )
@@ -199,17 +197,16 @@ function withoutEmpty(value: unknown, original: unknown): unknown {
 export function writeContentYaml(data: unknown, { original, order, modeline }: WriteOptions): string {
   const doc = original === undefined ? undefined : parseDocument(original)
   const readable = doc && doc.errors.length === 0 && isMap(doc.contents) && doc.contents.items.length > 0 && !doc.contents.flow
-  const old: unknown = readable ? doc!.toJSON() : undefined
+  const old: unknown = readable ? doc.toJSON() : undefined
   const value = withoutEmpty(data, old)
   let text: string
-  if (!readable || original === undefined) {
+  if (readable) {
+    keepFlowPadding(doc, original!)
+    doc.contents = new DocumentEdit(doc, order).edited(doc.contents, old, value, []) as typeof doc.contents
+    text = doc.toString({ ...WRITE, flowCollectionPadding: false })
+  } else {
     const body = houseStyle(new Document(ordered(value, [], order))).toString(WRITE)
     text = modeline ? `${modeline}\n${body}` : body
-  } else {
-    const parsed = doc!
-    keepFlowPadding(parsed, original)
-    parsed.contents = new DocumentEdit(parsed, order).edited(parsed.contents, old, value, []) as typeof parsed.contents
-    text = parsed.toString({ ...WRITE, flowCollectionPadding: false })
   }
   assertReadsBack(text, value)
   return text
@@ -227,9 +224,6 @@ function assertReadsBack(text: string, value: unknown) {
         'Undo the last change (a pasted or unusual character) and save again, or ask a developer.',
     )
 }
-
-/** Reads a content file as the content check does (YAML 1.2 core schema). */
-export const readContentYaml = (text: string): unknown => parse(text)
 
 /**
  * The schema's property order at every object of a content kind, its $refs followed; `schemas` are
