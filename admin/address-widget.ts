@@ -1,8 +1,7 @@
 /**
- * A landing page's address in the form. A new page gets its address here, before anything else is
- * saved: lower case words joined by single hyphens, which become its file name and /ai/<address>
- * (Decap writes file names in lower case). A saved page's address is shown, not edited: renaming a
- * page moves it and needs a redirect, which the pull request of a renamed file asks for.
+ * A landing page's address in the form: a new page gets it here, lower case words joined by hyphens
+ * (Decap writes file names in lower case), which become its file name and /ai/<address>. A saved
+ * page's address is only shown: moving a page needs a redirect.
  */
 import { pageNameFor } from '../checker/rules/page-addresses.ts'
 import type { CmsReact, ControlProps } from './decap.ts'

@@ -1,6 +1,5 @@
 /**
- * The part of Decap CMS's browser API the admin uses. Decap's prebuilt bundle (kept at one version
- * in admin/vendor/decap-cms, copied by scripts/build-admin.ts) brings its own React; it
+ * The part of Decap CMS's browser API the admin uses. Decap's prebuilt bundle brings its own React and
  * exposes itself as `window.CMS`, and `window.h` and `window.createClass` for widgets made for it.
  */
 import type { ComponentType } from 'react'

@@ -1,10 +1,8 @@
 /**
- * The content check inside the form: above the live preview, every problem the pull request's check
- * would report for the entry being edited, by the form's name of its field, in the check's words,
- * with its fix: the entry as it would be saved, checked in this browser against the whole site (its
- * snapshot: the built site's beside /admin, the working copy's under `npm run cms`) by the check's
- * own code, a moment after the editor stops typing. Where the admin has no snapshot, the panel says
- * the pull request will check.
+ * The content check inside the form, above the live preview: every problem the pull request's check
+ * would report for the entry as it would be saved, by the form's field names, checked in this browser
+ * against the site's snapshot a moment after the editor stops typing. Without a snapshot it says the
+ * pull request will check.
  */
 import { useEffect, useState } from 'react'
 import { SITE_SNAPSHOT_PATH, type SiteSnapshot } from '../checker/site-snapshot.ts'

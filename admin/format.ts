@@ -1,8 +1,7 @@
 /**
- * The `site-yaml` format of every collection: files read as the content check reads them, and
- * written by editing the file's parsed document (yaml-format.ts), so a save changes only what the
- * editor changed. Decap hands a format the entry's data alone; the file's text and kind come from the
- * preSave event, which Decap fires for that same entry just before it writes the file.
+ * The `site-yaml` format of every collection, read as the content check reads files and written by
+ * yaml-format.ts. Decap hands a format the entry's data alone; the file's text and kind come from the
+ * preSave event, which Decap fires for that entry just before it writes the file.
  */
 import blogSchema from '../schema/blog.schema.json'
 import pageSchema from '../schema/page.schema.json'

@@ -1,8 +1,7 @@
 /**
- * The plain-text widget of every text field: a one-line input or, for long texts, a text area, with
- * a live count of the characters a visitor will read under it, and the form's one rule per field
- * (text-rules.ts) as Decap's validation, so a refused save names what failed with the count. Made
- * with the CMS's own React (`h`, `createClass`), as Decap renders widgets in its tree.
+ * The plain-text widget of every text field: an input or text area with a live count of the characters
+ * a visitor reads, and the field's rule (text-rules.ts) as Decap's validation. Made with the CMS's own
+ * React, as Decap renders widgets in its tree.
  */
 import type { CmsReact, ControlProps } from './decap.ts'
 import { lengthNote, textProblem, type TextRule } from './text-rules.ts'

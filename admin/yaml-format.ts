@@ -1,10 +1,7 @@
 /**
- * YAML written the way our content files are, for the form editor's saves. A save edits the file's
- * parsed document (yaml's Document API): each changed value is set in its place, in the quoting it
- * had; a field added goes where the schema puts it; a field or item removed goes with its node.
- * What did not change prints as it was parsed, byte for byte (comments, quoting, blank lines, flow
- * lists, the `# yaml-language-server` line), so an unchanged save changes nothing and a pull request
- * shows only what the editor changed.
+ * YAML written the way our content files are, for the form editor's saves: the file's parsed document
+ * is edited in place (a changed value keeps its quoting, an added field goes where the schema puts it),
+ * and what did not change prints byte for byte, so a pull request shows only what the editor changed.
  */
 import {
   Document,
