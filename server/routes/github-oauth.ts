@@ -1,13 +1,8 @@
 /**
- * Sign-in to the form editor with GitHub, on our own server: /api/auth/github starts GitHub's OAuth
- * flow, /api/auth/github/callback trades the code for a token and hands it to the editor's window
- * with the "authorizing → authorization:github:success" postMessage handshake Decap CMS speaks.
- *
- * On only with GITHUB_OAUTH_CLIENT_ID and GITHUB_OAUTH_CLIENT_SECRET set (an OAuth app whose callback
- * URL is https://<site>/api/auth/github/callback). GITHUB_OAUTH_BASE_URL moves GitHub (a GitHub
- * Enterprise host, or a stand-in in tests). The settings are read and checked with the rest of the
- * environment (config.ts). The token is never stored here: it goes to the window
- * of this same origin that opened the sign-in, and nowhere else.
+ * Sign-in to the form editor with GitHub: /api/auth/github starts GitHub's OAuth flow, /callback trades
+ * the code for a token and hands it to the editor's window with the postMessage handshake Decap CMS
+ * speaks. On only with an OAuth app's client id and secret (callback https://<site>/api/auth/github/callback).
+ * The token is never stored: it goes only to the window of this origin that opened the sign-in.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
