@@ -84,11 +84,7 @@ export const email = defineChannel({
           socketTimeout: timeoutMs,
         })
         const { subject, text } = leadEmail(lead)
-        const domain =
-          from
-            .split('@')
-            .pop()!
-            .replace(/[^\w.-]/g, '') || 'localhost'
+        const domain = from.slice(from.lastIndexOf('@') + 1).replace(/[^\w.-]/g, '') || 'localhost'
         try {
           await transport.sendMail({
             from,
