@@ -24,11 +24,7 @@ export function retryDelay(attempt: number, baseMs: number, random = Math.random
   return Math.round(ceiling / 2 + (random() * ceiling) / 2)
 }
 
-/**
- * Delivers the outbox: claims due deliveries (several servers on one database each take
- * different ones), sends them, and records the outcome. Runs until stop(), which waits for the
- * attempts in flight.
- */
+/** Delivers the outbox: claims due deliveries, sends them and records the outcome, until stop() (which waits for them). */
 export function startDeliveryWorker(
   store: LeadStore,
   channels: readonly LeadChannel[],

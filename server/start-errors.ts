@@ -59,11 +59,10 @@ const encoded = (text: string) => {
 }
 
 /**
- * What a message may quote of one secret value: the value, the user:password of a URL and its
- * password, and a password=… setting, each as written, decoded and encoded. Read with plain string
- * steps, not a URL parser, so no shape of value can make the mask itself fail. Both readings of a
- * URL's credentials count: up to the last @ before the first / ? # (as a parser reads them), and up
- * to the last @ of all (as a person who left an @ or / unencoded in a password meant them).
+ * What a message may quote of one secret value: the value, a URL's user:password and password, and a
+ * password=… setting, each as written, decoded and encoded; read by string steps, so no value can make
+ * the mask fail. A URL's credentials end at the last @ before the first / ? # (as a parser reads them)
+ * and at the last @ of all (as a person who left an @ or / unencoded meant them).
  */
 function secretParts(value: string): string[] {
   const parts = [value, value.trim()]
@@ -103,10 +102,7 @@ export function refuseToStart(reasons: string | readonly string[]): never {
   process.exit(1)
 }
 
-/**
- * The configuration of the environment, or the end of the process: every bad variable on its own
- * line, without a stack trace. `what` names what a refusal stops.
- */
+/** The configuration of the environment, or the end of the process; `what` names what a refusal stops. */
 export function configOrExit(what = 'server not started'): ServerConfig {
   refusal = what
   try {
@@ -135,9 +131,8 @@ export function unforeseen(what: string, error: unknown): string {
 }
 
 /**
- * Until the server listens, an exception nobody caught ends it as any failed start does, in one
- * masked line: Node's own report would print the error's properties and trace, and a URL parser's
- * error holds the whole URL, password included. Answers the function that ends this guard.
+ * Until the server listens, an uncaught exception ends it in one masked line, as any failed start: Node's
+ * report would print a URL parser's error with the whole URL, password included. Answers the guard's end.
  */
 export function guardStart(): () => void {
   const fail = (error: unknown) => refuseToStart(unforeseen('the server failed while starting', error))
@@ -261,10 +256,7 @@ export function explainListen({ host, port }: ServerConfig, error: unknown): str
 const explainDatabase = (settings: ServerConfig, error: unknown) =>
   settings.databaseUrl ? explainPostgres(settings.databaseUrl, error) : explainSqlite(settings.databasePath, error)
 
-/**
- * The configured lead store, or the end of the process with one line saying why it could not be
- * opened. A database that is down or restarting is tried again a few times, each retry one line.
- */
+/** The configured lead store, or the end of the process with one line saying why; each retry is a line too. */
 export async function storeOrExit(settings: ServerConfig): Promise<LeadStore> {
   let attempts = 1
   try {

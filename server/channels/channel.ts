@@ -61,10 +61,7 @@ export function leadLines(lead: StoredLead): string[] {
 /** Whatever a text reader takes to end a line. */
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/
 
-/**
- * The visitor's message under its label, every line of it quoted ("> "): the message may hold
- * many lines, and none of them can pass for one of the lead's fields.
- */
+/** The visitor's message under its label, every line quoted ("> "), so none can pass for a field. */
 export function messageLines(lead: StoredLead): string[] {
   return ['Message:', ...lead.message.split(LINE_BREAK).map((line) => `> ${oneLine(line)}`.trimEnd())]
 }

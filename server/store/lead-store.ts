@@ -11,7 +11,6 @@ import {
   leadFromRow,
   leadRow,
   requestFingerprint,
-  type LeadColumn,
   type NewLead,
   type Tables,
 } from './rows.ts'
@@ -60,22 +59,16 @@ type LeadFilter = ExpressionOrFactory<Tables, 'leads', SqlBool>
 function leadStore({ db, traits }: OpenedDatabase): LeadStore {
   // The queries of every batch of leads, compiled once for each batch size (prepared.ts).
   type Value = (position: number) => never
-  const LEAD_VALUES = LEAD_COLUMNS.length + 1
-  const insertLeads = preparedBySize<{ id: number; request_id: string | null }>((value: Value, count) =>
-    db
+  const INSERTED = [...LEAD_COLUMNS, 'request_fingerprint'] as const
+  type InsertedRow = Record<(typeof INSERTED)[number], never>
+  const insertLeads = preparedBySize<{ id: number; request_id: string | null }>((value: Value, count) => {
+    const row = (i: number) => Object.fromEntries(INSERTED.map((column, j) => [column, value(i * INSERTED.length + j)]))
+    return db
       .insertInto('leads')
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          ...(Object.fromEntries(LEAD_COLUMNS.map((column, j) => [column, value(i * LEAD_VALUES + j)])) as Record<
-            LeadColumn,
-            never
-          >),
-          request_fingerprint: value(i * LEAD_VALUES + LEAD_COLUMNS.length),
-        })),
-      )
+      .values(Array.from({ length: count }, (_, i) => row(i) as InsertedRow))
       .onConflict((conflict) => conflict.column('request_id').doNothing())
-      .returning(['id', 'request_id']),
-  )
+      .returning(['id', 'request_id'])
+  })
   const leadsByRequestId = preparedBySize<Selectable<Tables['leads']>>((value: Value, count) => {
     const requestIds = Array.from({ length: count }, (_, i) => value(i))
     return db.selectFrom('leads').selectAll().where('request_id', 'in', requestIds)

@@ -86,7 +86,7 @@ export const LEAD_COLUMNS = [
   'remote_address',
   'request_id',
 ] as const
-export type LeadColumn = (typeof LEAD_COLUMNS)[number]
+type LeadColumn = (typeof LEAD_COLUMNS)[number]
 
 /** A lead as one flat row named by its columns. */
 export function leadRow(lead: NewLead): { [K in LeadColumn]: LeadRow[K] } {
