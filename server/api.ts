@@ -29,23 +29,16 @@ export interface ApiOptions {
 }
 
 const text = { type: 'string' } as const
+const TEXT_FIELDS = ['name', 'email', 'contact', 'url', 'message', 'query', 'ip_address', 'request_id', HONEYPOT_FIELD]
 
 /** POST /api/appDev: the shape of a lead request; the form's rules then apply to its values. */
 const LEAD_BODY = {
   type: 'object',
   properties: {
-    name: text,
-    email: text,
-    contact: text,
-    url: text,
-    message: text,
-    query: text,
-    ip_address: text,
-    request_id: text,
-    [HONEYPOT_FIELD]: text,
+    ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, text])),
     location: { type: 'object', properties: { city: text, region: text, country: text } },
   },
-} as const
+}
 
 /** What the log keeps of a server-side failure: its kind and message, not the fields a database error quotes values in. */
 function loggedError(error: unknown) {

@@ -45,11 +45,8 @@ export function startDeliveryWorker(
     try {
       const channel = byName.get(delivery.channel)
       if (!channel) throw new Error(`channel ${delivery.channel} is not configured on this server`)
-      await channel.send(
-        delivery.lead,
-        AbortSignal.any([stopping.signal, AbortSignal.timeout(settings.timeoutMs)]),
-        settings.timeoutMs,
-      )
+      const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(settings.timeoutMs)])
+      await channel.send(delivery.lead, signal, settings.timeoutMs)
       await store.markDelivered(delivery.id, Date.now())
       log.info(context, 'lead delivered')
     } catch (error) {

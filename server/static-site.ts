@@ -182,13 +182,9 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     reply.header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate')
     if (status === 200 && request.headers['if-none-match'] === file.etag) return reply.code(304).send()
     // q-values count: an encoding the client refuses with q=0 is never sent.
-    const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), [
-      ...(file.br ? ['br'] : []),
-      ...(file.gzip ? ['gzip'] : []),
-    ])
-    if (encoding === 'br') return reply.header('content-encoding', 'br').send(file.br)
-    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(file.gzip)
-    return reply.send(file.body)
+    const kept = (['br', 'gzip'] as const).filter((name) => file[name])
+    const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), kept)
+    return encoding ? reply.header('content-encoding', encoding).send(file[encoding]) : reply.send(file.body)
   }
 
   /** Where a path that is not a file leads: every Location is a route of the build, never the requested text. */
