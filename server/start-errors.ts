@@ -119,13 +119,7 @@ export function unforeseen(what: string, error: unknown): string {
   const [first] = errorChain(error)
   const name = error instanceof Error ? error.name : 'Error'
   const traced = config?.logLevel === 'debug' || config?.logLevel === 'trace'
-  if (traced)
-    console.error(
-      asText((error as Error)?.stack)
-        .split('\n')
-        .map(masked)
-        .join('\n'),
-    )
+  if (traced) console.error(asText((error as Error)?.stack).replace(/[^\n]+/g, (line) => masked(line)))
   const hint = traced ? '' : ' (LOG_LEVEL=debug shows where)'
   return `${what}: ${name}${first?.code ? ` ${first.code}` : ''}: ${first?.message.split('\n')[0] ?? asText(error)}${hint}`
 }
