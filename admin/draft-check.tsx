@@ -22,9 +22,8 @@ const QUIET_MS = 700
 type Checker = (entry: DraftRequest) => { problems: DraftProblem[] }
 
 /**
- * The checker of the open entry: the check's code (loaded with the first check, not with the form)
- * and the site's snapshot as it is when the entry is opened; `undefined` where the admin is served
- * without a snapshot. Another entry gets a checker of its own, with the snapshot as it is then.
+ * The checker of the open entry: the check's code (loaded with the first check, not with the form) and
+ * the site's snapshot as it is when the entry is opened; `undefined` where the admin has no snapshot.
  */
 let open: { entry: string; checker: Promise<Checker | undefined> } | undefined
 

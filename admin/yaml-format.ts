@@ -34,9 +34,8 @@ export interface WriteOptions {
 type Path = (string | number)[]
 
 /**
- * How every value is written: on one line whatever its length, and a line break inside a double-quoted
- * string as the escape `\n`. Left to itself the writer folds such a string onto a second line that
- * starts at column 0, which is no longer YAML once the value is spliced into an indented map.
+ * Every value on one line, a line break in a double-quoted string as `\n`: the writer would fold it onto
+ * a line at column 0, which is no longer YAML once spliced into an indented map.
  */
 const WRITE = { lineWidth: 0, doubleQuotedMinMultiLineLength: Number.MAX_SAFE_INTEGER } as const
 
@@ -80,9 +79,8 @@ function ordered(value: unknown, path: Path, order: KeyOrder): unknown {
 }
 
 /**
- * The file's flow lists and maps keep their own spacing inside the brackets: ours write maps padded
- * (`{ name: A }`) and lists not (`[Boston, Cambridge]`), and the printer has one setting for all, so
- * each padded one is printed with the padding whatever the document's setting.
+ * Flow lists and maps keep their own spacing inside the brackets (our maps padded, `{ name: A }`, lists
+ * not, `[Boston, Cambridge]`), where the printer has one setting for all.
  */
 function keepFlowPadding(doc: Document, text: string) {
   const keep = (node: YAMLMap | YAMLSeq) => {
