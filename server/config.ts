@@ -93,12 +93,10 @@ const HINTS: Record<string, string> = Object.assign(
   ...CHANNELS.map((channel) => channel.hints ?? {}),
 )
 
+type SchemaError = { instancePath: string; keyword: string; message?: string }
+
 /** What each kind of schema failure means, in the words an operator reads. */
-function explain(
-  name: string,
-  error: { keyword: string; message?: string; params: Record<string, unknown> },
-  schema: Record<string, unknown>,
-): string {
+function explain(name: string, error: SchemaError, schema: Record<string, unknown>): string {
   if (error.keyword === 'type' || error.keyword === 'minimum' || error.keyword === 'maximum')
     return schema.type === 'integer'
       ? `expected a whole number from ${schema.minimum} to ${schema.maximum}`
@@ -114,8 +112,6 @@ type Env = {
 
 /** A value as an error line shows it: quoted when it holds control characters, so the line stays one line. */
 const shown = (value: string) => (/[\u0000-\u001f\u007f]/.test(value) ? JSON.stringify(value) : value).slice(0, 200)
-
-type SchemaError = { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }
 
 /** The schema applied to `given` alone: env-schema would otherwise merge process.env underneath it. */
 const checkSchema = (given: Record<string, string>): Env =>
