@@ -19,12 +19,7 @@ function ruleOf(field: ControlProps['field']): TextRule {
   const limits = field.get('length') as { toJS(): [number | null, number | null] } | undefined
   const [min, max] = limits?.toJS() ?? [null, null]
   const format = field.get('format') as { toJS(): [string, string] } | undefined
-  return {
-    ...(min !== null ? { min } : {}),
-    ...(max !== null ? { max } : {}),
-    ...(format ? { format: format.toJS() } : {}),
-    plain: field.get('plain') === true,
-  }
+  return { min: min ?? undefined, max: max ?? undefined, format: format?.toJS(), plain: field.get('plain') === true }
 }
 
 export function textWidget({ h, createClass }: CmsReact, siteTerms: Readonly<Record<string, string>>) {
