@@ -1,11 +1,11 @@
 /**
- * A landing page's address in the form. A new page gets its address here, before anything else is
- * saved: lower case words joined by single hyphens, which become its file name and /ai/<address>
- * (Decap writes file names in lower case). A saved page's address is shown, not edited: renaming a
- * page moves it and needs a redirect, which the pull request of a renamed file asks for.
+ * A landing page's address in the form: a new page gets it here, lower case words joined by hyphens
+ * (Decap writes file names in lower case), which become its file name and /ai/<address>. A saved
+ * page's address is only shown: moving a page needs a redirect.
  */
 import { pageNameFor } from '../checker/rules/page-addresses.ts'
 import type { CmsReact, ControlProps } from './decap.ts'
+import { NOTE_STYLE, PROBLEM_STYLE } from './text-widget.ts'
 
 interface AddressControl {
   props: ControlProps
@@ -24,9 +24,6 @@ export function addressProblem(address: string): string | undefined {
   const suggestion = addressFrom(address)
   return `Lower case letters, digits and single hyphens only${suggestion ? `: write ${suggestion}` : ''}.`
 }
-
-const NOTE_STYLE = { font: '12px/1.4 system-ui, sans-serif', margin: '4px 2px 0', color: '#5b6270' }
-const PROBLEM_STYLE = { ...NOTE_STYLE, color: '#b3261e', fontWeight: '600' }
 
 export function addressWidget({ h, createClass }: CmsReact) {
   const isNew = (props: ControlProps) => props.entry.get('newRecord') === true

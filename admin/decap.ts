@@ -1,6 +1,5 @@
 /**
- * The part of Decap CMS's browser API the admin uses. Decap's prebuilt bundle (kept at one version
- * in admin/vendor/decap-cms, copied by scripts/build-admin.ts) brings its own React; it
+ * The part of Decap CMS's browser API the admin uses. Decap's prebuilt bundle brings its own React and
  * exposes itself as `window.CMS`, and `window.h` and `window.createClass` for widgets made for it.
  */
 import type { ComponentType } from 'react'
@@ -8,7 +7,6 @@ import type { ComponentType } from 'react'
 /** An Immutable.js map as Decap hands entries and fields to widgets and templates. */
 export interface ImmutableMap {
   get(key: string): unknown
-  getIn(path: (string | number)[]): unknown
   toJS(): unknown
 }
 
@@ -26,8 +24,6 @@ export interface ControlProps {
 
 export interface PreviewProps {
   entry: ImmutableMap
-  document: Document
-  window: Window
 }
 
 export interface DecapCms {
@@ -35,13 +31,13 @@ export interface DecapCms {
   registerCustomFormat(
     name: string,
     extension: string,
-    formatter: { fromFile(text: string): unknown; toFile(data: unknown, sortedKeys?: string[]): string },
+    formatter: { fromFile(text: string): unknown; toFile(data: unknown): string },
   ): void
   registerWidget(name: string, control: unknown, preview?: unknown): void
   registerPreviewTemplate(collection: string, template: unknown): void
   registerPreviewStyle(href: string): void
   registerLocale(locale: string, phrases: Record<string, unknown>): void
-  registerEventListener(listener: { name: 'preSave' | 'postSave'; handler: (event: { entry: ImmutableMap }) => unknown }): void
+  registerEventListener(listener: { name: 'preSave'; handler: (event: { entry: ImmutableMap }) => unknown }): void
 }
 
 /** React's createElement and create-react-class, as the CMS's own React provides them. */

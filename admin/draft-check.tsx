@@ -1,10 +1,8 @@
 /**
- * The content check inside the form: above the live preview, every problem the pull request's check
- * would report for the entry being edited, by the form's name of its field, in the check's words,
- * with its fix: the entry as it would be saved, checked in this browser against the whole site (its
- * snapshot: the built site's beside /admin, the working copy's under `npm run cms`) by the check's
- * own code, a moment after the editor stops typing. Where the admin has no snapshot, the panel says
- * the pull request will check.
+ * The content check inside the form, above the live preview: every problem the pull request's check
+ * would report for the entry as it would be saved, by the form's field names, checked in this browser
+ * against the site's snapshot a moment after the editor stops typing. Without a snapshot it says the
+ * pull request will check.
  */
 import { useEffect, useState } from 'react'
 import { SITE_SNAPSHOT_PATH, type SiteSnapshot } from '../checker/site-snapshot.ts'
@@ -24,9 +22,8 @@ const QUIET_MS = 700
 type Checker = (entry: DraftRequest) => { problems: DraftProblem[] }
 
 /**
- * The checker of the open entry: the check's code (loaded with the first check, not with the form)
- * and the site's snapshot as it is when the entry is opened; `undefined` where the admin is served
- * without a snapshot. Another entry gets a checker of its own, with the snapshot as it is then.
+ * The checker of the open entry: the check's code (loaded with the first check, not with the form) and
+ * the site's snapshot as it is when the entry is opened; `undefined` where the admin has no snapshot.
  */
 let open: { entry: string; checker: Promise<Checker | undefined> } | undefined
 
@@ -113,22 +110,14 @@ export function DraftCheck({ entry, address }: { entry: DraftRequest; address?: 
     }
   }, [collection, slug, text, isNew])
 
-  if (state.status === 'unavailable')
+  if (state.status !== 'done')
     return (
-      <aside className="draft-check" style={PANEL_STYLE}>
-        The content check runs on the pull request once you save.
-      </aside>
-    )
-  if (state.status === 'checking')
-    return (
-      <aside className="draft-check" style={PANEL_STYLE} aria-busy="true">
-        Checking this page…
-      </aside>
-    )
-  if (state.status === 'failed')
-    return (
-      <aside className="draft-check" style={PANEL_STYLE}>
-        The content check could not run ({state.message}); the pull request will run it.
+      <aside className="draft-check" style={PANEL_STYLE} aria-busy={state.status === 'checking' ? 'true' : undefined}>
+        {state.status === 'failed'
+          ? `The content check could not run (${state.message}); the pull request will run it.`
+          : state.status === 'checking'
+            ? 'Checking this page…'
+            : 'The content check runs on the pull request once you save.'}
       </aside>
     )
   const errors = state.problems.filter((p) => !p.warning)

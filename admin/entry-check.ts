@@ -1,9 +1,7 @@
 /**
- * The content check of an entry the form editor has not saved, run in the editor's browser: the
- * whole site (its snapshot, codegen/site-snapshot.ts) checked with the entry in place of its file,
- * exactly as `npm run content:check` and the pull request check it, by the same code. The entry's
- * own problems come back named as the form names its fields ("FAQ 9, answer"), each with its
- * message and fix.
+ * The content check of an unsaved entry, in the editor's browser: the site's snapshot checked with the
+ * entry in place of its file by the code of `npm run content:check`; its problems named as the form
+ * names its fields ("FAQ 9, answer").
  */
 import { checkSite, type CompileFile } from '../checker/check-site.ts'
 import { checkText, type Compiled } from '../checker/checker.ts'
@@ -72,10 +70,8 @@ interface FileResults {
 }
 
 /**
- * Each file's result, kept while what it is made from stays: its text and the terms it was checked
- * with, and the site's routes and pictures, which all results share (another site, as a new page
- * makes, drops them all). One result per file: a new text replaces the old one. The entry changes
- * with every keystroke; the other files stay, so a check after the first re-reads the entry alone.
+ * Each file's last result, kept while its text and terms and the site's routes and pictures stay (a
+ * new page drops them all): the entry changes with every keystroke, so later checks re-read it alone.
  */
 function rememberingCompile(index: RenderIndex, results: FileResults): CompileFile {
   const site = [...index.routes, ...index.images].join('\n')

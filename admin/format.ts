@@ -1,8 +1,7 @@
 /**
- * The `site-yaml` format of every collection: files read as the content check reads them, and
- * written by editing the file's parsed document (yaml-format.ts), so a save changes only what the
- * editor changed. Decap hands a format the entry's data alone; the file's text and kind come from the
- * preSave event, which Decap fires for that same entry just before it writes the file.
+ * The `site-yaml` format of every collection, read as the content check reads files and written by
+ * yaml-format.ts. Decap hands a format the entry's data alone; the file's text and kind come from the
+ * preSave event, which Decap fires for that entry just before it writes the file.
  */
 import blogSchema from '../schema/blog.schema.json'
 import pageSchema from '../schema/page.schema.json'
@@ -10,7 +9,8 @@ import siteSchema from '../schema/site.schema.json'
 import { ADDRESS_FIELD, CMS_FORMAT } from './names.ts'
 import type { JsonSchema } from '../checker/json-schema.ts'
 import type { DecapCms, ImmutableMap } from './decap.ts'
-import { readContentYaml, schemaOrder, writeContentYaml, type KeyOrder } from './yaml-format.ts'
+import { parse } from 'yaml'
+import { schemaOrder, writeContentYaml, type KeyOrder } from './yaml-format.ts'
 
 const schemas: JsonSchema[] = [pageSchema, siteSchema, blogSchema]
 
@@ -57,7 +57,8 @@ export function registerSiteFormat(cms: DecapCms) {
     },
   })
   cms.registerCustomFormat(CMS_FORMAT, 'yaml', {
-    fromFile: (text) => readContentYaml(text),
+    // Read as the content check reads it (YAML 1.2 core schema).
+    fromFile: (text) => parse(text),
     toFile: (data) => {
       // Decap also writes drafts to the browser's storage with the format; those are only read back.
       const entry = saving && saving.data === JSON.stringify(data) ? saving : undefined

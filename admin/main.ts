@@ -1,8 +1,6 @@
 /**
- * /admin: Decap CMS with the parts that make it edit our files as they are. Decap's own bundle is
- * loaded first without starting; then the site-yaml format, the rich-text widget for markup and the
- * landing-page preview are registered, and Decap starts with admin/config.yml plus what only the
- * page itself knows: its origin, where the sign-in route and the local proxy are.
+ * /admin: Decap CMS, loaded without starting, given our format, widgets and preview, then started with
+ * admin/config.yml plus what only the page knows: its origin, where sign-in and the local proxy are.
  */
 import DOMPurify from 'dompurify'
 import terms from 'site-part:terms'

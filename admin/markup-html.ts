@@ -1,7 +1,6 @@
 /**
- * What the rich-text widget stores: the editor's HTML through DOMPurify with the settings the build
- * and the site use (src/core/markup-html.ts, the allow-list of src/core/markup-policy.ts), then
- * spelled the way editors write it by hand, so an edit does not churn the rest of the paragraph.
+ * What the rich-text widget stores: the editor's HTML through DOMPurify as the build and the site set
+ * it up, then spelled as editors write it by hand, so an edit does not churn the rest of the paragraph.
  */
 import type { DOMPurify } from 'dompurify'
 import { PURIFY_CONFIG } from '../src/core/markup-html.ts'
@@ -37,11 +36,9 @@ export function cleanMarkup(purify: DOMPurify, html: string): string {
 }
 
 /**
- * The stored text after an edit, changed only where the editor changed it. `stored` is the value as
- * the file holds it, `before` and `after` the editor's HTML (cleaned) before and after the edit: the
- * part of `after` that differs from `before` replaces the same part of `stored`, so the rest keeps
- * its own spelling (single-quoted attributes, entities). When that part cannot be found in `stored`,
- * `after` is stored whole.
+ * `stored` (the file's spelling) after an edit that turned the editor's cleaned HTML `before` into
+ * `after`: only the part that differs is replaced, so the rest keeps its own spelling (quotes,
+ * entities); where that part cannot be found in `stored`, `after` whole.
  */
 export function mergeEdit(stored: string, before: string, after: string): string {
   if (stored === before) return after

@@ -1,9 +1,7 @@
 /**
  * The rich-text widget of description markup: a contenteditable with buttons for exactly what the
- * content check allows (bold, italic, link, list, line break) that stores the same HTML string the
- * site reads, never Markdown. Made with the CMS's own React (`h`, `createClass`), as Decap renders
- * widgets in its tree. The stored value changes only when the editor types or presses a button, so
- * a paragraph that is only looked at is saved byte for byte as it was.
+ * content check allows, storing the HTML the site reads. Made with the CMS's own React (Decap renders
+ * widgets in its tree). The value changes only on an edit: a paragraph only looked at stays as it was.
  */
 import type { DOMPurify } from 'dompurify'
 import type { CmsReact, ControlProps } from './decap.ts'
@@ -13,7 +11,7 @@ import { cleanMarkup, mergeEdit } from './markup-html.ts'
 interface Tool {
   label: string
   title: string
-  run: (editor: HTMLElement) => void
+  run: () => void
   style?: Record<string, string>
 }
 
@@ -112,7 +110,7 @@ export function markupWidget({ h, createClass }: CmsReact, purify: DOMPurify) {
       const buttons = toolbarButtons(h, (tool) => {
         if (!this.editor) return
         this.editor.focus()
-        tool.run(this.editor)
+        tool.run()
         this.store()
       })
       return h(

@@ -1,7 +1,6 @@
 /**
- * Decap's words where they mislead our editors, as a locale of their own: Decap reads each phrase
- * from it and the rest from its English (it merges a locale over 'en'), and admin/config.yml names
- * it (SITE_LOCALE). A failed save says what the form shows; a copy is offered with what it needs.
+ * Decap's words where they mislead our editors, as a locale Decap merges over its English. A failed
+ * save says what the form shows; a copy is offered with what it needs.
  */
 export const SITE_PHRASES = {
   editor: {

@@ -1,9 +1,7 @@
 /**
- * The live preview of a landing page: the landing layout's own sections (LandingSections of
- * src/features/landing/LandingPage.tsx), rendered with the entry being edited and the site's
- * stylesheet. Decap draws its preview with its own React inside an iframe; the sections need
- * React 19, so they render into a root of our own react-dom inside Decap's preview element. The
- * page's head is left out: its title and robots meta would change the admin's own.
+ * The live preview of a landing page: the landing layout's own sections with the entry being edited.
+ * Decap's preview has its own React; the sections need React 19, so they render into a root of our own
+ * inside Decap's preview element. The page's head is left out: it would change the admin's own.
  */
 import type { DOMPurify } from 'dompurify'
 import { useState } from 'react'
@@ -43,10 +41,8 @@ const isMarkup = (refs: readonly string[]) => refs.some((ref) => ref.endsWith('/
 const isImage = (schema: JsonSchema) => schema.properties?.src !== undefined && schema.properties.alt !== undefined
 
 /**
- * The entry's data as the page receives it from the build, walked beside the page schema: every
- * text with its terms inserted, markup parsed into blocks, images given a size (only the build
- * knows the real one, so the layout's usual 640 by 480), and the lists a new entry has not filled
- * yet empty. A field the schema adds needs nothing here.
+ * The entry's data as the build gives it to the page, walked beside the page schema: terms inserted,
+ * markup parsed into blocks, images sized 640 by 480 (only the build knows the real size), lists empty.
  */
 function pageData(data: Partial<Page>, purify: DOMPurify): PageData {
   const out = structuredClone(data) as Record<string, unknown>
@@ -65,11 +61,7 @@ function pageData(data: Partial<Page>, purify: DOMPurify): PageData {
   return out as unknown as PageData
 }
 
-/**
- * The landing layout's sections with the entry's data, as the site renders them. The popup's
- * buttons open nothing here (there is no popup), and Recent Blogs shows no posts: the preview
- * calls no API.
- */
+/** The landing layout's sections as the site renders them; no popup and no posts: the preview calls no API. */
 function LandingPreview({ page }: { page: PageData }) {
   const [store] = useState(() => {
     const empty = createSiteDataStore({ ...emptySiteData, blogsLoading: false })
@@ -88,9 +80,8 @@ function LandingPreview({ page }: { page: PageData }) {
 }
 
 /**
- * The page as a save would write it, for the content check. A new entry has no file name until it
- * is saved: Decap makes it from the address field, so the check does too; until that field holds an
- * address (its own widget says what is wrong), the page is checked under a stand-in name.
+ * The page as a save would write it, for the content check, named as Decap will name its file: by the
+ * address field, or a stand-in name until that holds an address (its own widget says what is wrong).
  */
 function draftOf(entry: PreviewProps['entry'], data: Partial<Page> & { [ADDRESS_FIELD]?: string }): DraftRequest {
   const address = String(data[ADDRESS_FIELD] ?? '')

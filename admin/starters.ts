@@ -1,9 +1,7 @@
 /**
- * New-page starters: beside Decap's "New Landing page" button, one link per kind of page, each
- * opening a new page with its kind chosen, so it is listed where it belongs and a location page
- * starts with its readers' place (country filled; the place names and time zone asked by the check
- * above the preview). Decap fills a new entry's fields from the address's query (`?category=…`);
- * the links are placed by watching for Decap's own button, whose address is fixed.
+ * New-page starters: beside Decap's "New Landing page" button, one link per kind of page, opening a
+ * new page with its kind (and a location page's country) filled from the address's query, which
+ * Decap reads (`?category=…`). The links follow Decap's own button, whose address is fixed.
  */
 import schema from '../schema/page.schema.json'
 

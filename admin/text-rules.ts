@@ -1,8 +1,7 @@
 /**
- * The form's rule of one text field, as the content check applies it: the length counted in
- * characters of the text a visitor reads (each `{{terms.…}}` as the wording it inserts), the
- * schema's own format, and no markup in plain text. One message per failure, naming the one rule
- * that failed with the current count, in sentence case: "67 characters; at most 60."
+ * The form's rule of one text field, as the content check applies it: length in the characters a
+ * visitor reads (terms inserted), the schema's format, no markup in plain text. One message names the
+ * rule that failed: "67 characters; at most 60."
  */
 import { insertTerms } from '../src/core/terms.ts'
 

@@ -1,8 +1,7 @@
 /**
- * The plain-text widget of every text field: a one-line input or, for long texts, a text area, with
- * a live count of the characters a visitor will read under it, and the form's one rule per field
- * (text-rules.ts) as Decap's validation, so a refused save names what failed with the count. Made
- * with the CMS's own React (`h`, `createClass`), as Decap renders widgets in its tree.
+ * The plain-text widget of every text field: an input or text area with a live count of the characters
+ * a visitor reads, and the field's rule (text-rules.ts) as Decap's validation. Made with the CMS's own
+ * React, as Decap renders widgets in its tree.
  */
 import type { CmsReact, ControlProps } from './decap.ts'
 import { lengthNote, textProblem, type TextRule } from './text-rules.ts'
@@ -11,20 +10,16 @@ interface TextControl {
   props: ControlProps
 }
 
-const NOTE_STYLE = { font: '12px/1.4 system-ui, sans-serif', margin: '4px 2px 0', color: '#5b6270' }
-const OVER_STYLE = { ...NOTE_STYLE, color: '#b3261e', fontWeight: '600' }
+/** The note under a field, and the same note naming a problem. */
+export const NOTE_STYLE = { font: '12px/1.4 system-ui, sans-serif', margin: '4px 2px 0', color: '#5b6270' }
+export const PROBLEM_STYLE = { ...NOTE_STYLE, color: '#b3261e', fontWeight: '600' }
 
 /** The field's rule as admin/config.yml gives it. */
 function ruleOf(field: ControlProps['field']): TextRule {
   const limits = field.get('length') as { toJS(): [number | null, number | null] } | undefined
   const [min, max] = limits?.toJS() ?? [null, null]
   const format = field.get('format') as { toJS(): [string, string] } | undefined
-  return {
-    ...(min !== null ? { min } : {}),
-    ...(max !== null ? { max } : {}),
-    ...(format ? { format: format.toJS() } : {}),
-    plain: field.get('plain') === true,
-  }
+  return { min: min ?? undefined, max: max ?? undefined, format: format?.toJS(), plain: field.get('plain') === true }
 }
 
 export function textWidget({ h, createClass }: CmsReact, siteTerms: Readonly<Record<string, string>>) {
@@ -64,7 +59,7 @@ export function textWidget({ h, createClass }: CmsReact, siteTerms: Readonly<Rec
           onBlur: setInactiveStyle,
         }),
         note || problem
-          ? h('p', { id: `${forID}-note`, style: problem ? OVER_STYLE : NOTE_STYLE, 'aria-live': 'polite' }, problem ?? note)
+          ? h('p', { id: `${forID}-note`, style: problem ? PROBLEM_STYLE : NOTE_STYLE, 'aria-live': 'polite' }, problem ?? note)
           : null,
       )
     },

@@ -1,10 +1,7 @@
 /**
- * YAML written the way our content files are, for the form editor's saves. A save edits the file's
- * parsed document (yaml's Document API): each changed value is set in its place, in the quoting it
- * had; a field added goes where the schema puts it; a field or item removed goes with its node.
- * What did not change prints as it was parsed, byte for byte (comments, quoting, blank lines, flow
- * lists, the `# yaml-language-server` line), so an unchanged save changes nothing and a pull request
- * shows only what the editor changed.
+ * YAML written the way our content files are, for the form editor's saves: the file's parsed document
+ * is edited in place (a changed value keeps its quoting, an added field goes where the schema puts it),
+ * and what did not change prints byte for byte, so a pull request shows only what the editor changed.
  */
 import {
   Document,
@@ -14,7 +11,6 @@ import {
   isScalar,
   isSeq,
   Pair,
-  parse,
   parseDocument,
   Scalar,
   visit,
@@ -38,9 +34,8 @@ export interface WriteOptions {
 type Path = (string | number)[]
 
 /**
- * How every value is written: on one line whatever its length, and a line break inside a double-quoted
- * string as the escape `\n`. Left to itself the writer folds such a string onto a second line that
- * starts at column 0, which is no longer YAML once the value is spliced into an indented map.
+ * Every value on one line, a line break in a double-quoted string as `\n`: the writer would fold it onto
+ * a line at column 0, which is no longer YAML once spliced into an indented map.
  */
 const WRITE = { lineWidth: 0, doubleQuotedMinMultiLineLength: Number.MAX_SAFE_INTEGER } as const
 
@@ -70,7 +65,7 @@ function houseStyle<T extends Document | Node>(node: T): T {
   return node
 }
 
-/** Data in schema order at every level, without the empty values a form leaves behind. */
+/** Data (already without empty values: withoutEmpty) in schema order at every level. */
 function ordered(value: unknown, path: Path, order: KeyOrder): unknown {
   if (Array.isArray(value)) return value.map((item, i) => ordered(item, [...path, i], order))
   if (!isObject(value)) return value
@@ -78,16 +73,14 @@ function ordered(value: unknown, path: Path, order: KeyOrder): unknown {
   const rank = (k: string) => (keys.includes(k) ? keys.indexOf(k) : keys.length)
   return Object.fromEntries(
     Object.keys(value)
-      .filter((k) => value[k] !== undefined && value[k] !== null && value[k] !== '')
       .sort((a, b) => rank(a) - rank(b))
       .map((k) => [k, ordered(value[k], [...path, k], order)]),
   )
 }
 
 /**
- * The file's flow lists and maps keep their own spacing inside the brackets: ours write maps padded
- * (`{ name: A }`) and lists not (`[Boston, Cambridge]`), and the printer has one setting for all, so
- * each padded one is printed with the padding whatever the document's setting.
+ * Flow lists and maps keep their own spacing inside the brackets (our maps padded, `{ name: A }`, lists
+ * not, `[Boston, Cambridge]`), where the printer has one setting for all.
  */
 function keepFlowPadding(doc: Document, text: string) {
   const keep = (node: YAMLMap | YAMLSeq) => {
@@ -199,17 +192,16 @@ function withoutEmpty(value: unknown, original: unknown): unknown {
 export function writeContentYaml(data: unknown, { original, order, modeline }: WriteOptions): string {
   const doc = original === undefined ? undefined : parseDocument(original)
   const readable = doc && doc.errors.length === 0 && isMap(doc.contents) && doc.contents.items.length > 0 && !doc.contents.flow
-  const old: unknown = readable ? doc!.toJSON() : undefined
+  const old: unknown = readable ? doc.toJSON() : undefined
   const value = withoutEmpty(data, old)
   let text: string
-  if (!readable || original === undefined) {
+  if (readable) {
+    keepFlowPadding(doc, original!)
+    doc.contents = new DocumentEdit(doc, order).edited(doc.contents, old, value, []) as typeof doc.contents
+    text = doc.toString({ ...WRITE, flowCollectionPadding: false })
+  } else {
     const body = houseStyle(new Document(ordered(value, [], order))).toString(WRITE)
     text = modeline ? `${modeline}\n${body}` : body
-  } else {
-    const parsed = doc!
-    keepFlowPadding(parsed, original)
-    parsed.contents = new DocumentEdit(parsed, order).edited(parsed.contents, old, value, []) as typeof parsed.contents
-    text = parsed.toString({ ...WRITE, flowCollectionPadding: false })
   }
   assertReadsBack(text, value)
   return text
@@ -227,9 +219,6 @@ function assertReadsBack(text: string, value: unknown) {
         'Undo the last change (a pasted or unusual character) and save again, or ask a developer.',
     )
 }
-
-/** Reads a content file as the content check does (YAML 1.2 core schema). */
-export const readContentYaml = (text: string): unknown => parse(text)
 
 /**
  * The schema's property order at every object of a content kind, its $refs followed; `schemas` are

@@ -29,23 +29,16 @@ export interface ApiOptions {
 }
 
 const text = { type: 'string' } as const
+const TEXT_FIELDS = ['name', 'email', 'contact', 'url', 'message', 'query', 'ip_address', 'request_id', HONEYPOT_FIELD]
 
 /** POST /api/appDev: the shape of a lead request; the form's rules then apply to its values. */
 const LEAD_BODY = {
   type: 'object',
   properties: {
-    name: text,
-    email: text,
-    contact: text,
-    url: text,
-    message: text,
-    query: text,
-    ip_address: text,
-    request_id: text,
-    [HONEYPOT_FIELD]: text,
+    ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, text])),
     location: { type: 'object', properties: { city: text, region: text, country: text } },
   },
-} as const
+}
 
 /** What the log keeps of a server-side failure: its kind and message, not the fields a database error quotes values in. */
 function loggedError(error: unknown) {
@@ -70,8 +63,7 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
     return reply.code(status).send({ statusCode: status, error: FAILED })
   })
   const { max, windowMs } = options.rateLimit
-  // Per client address (request.ip, so TRUST_PROXY decides whose address it is). Several servers on
-  // one database share its count; one server counts in memory.
+  // Per client address (request.ip, as TRUST_PROXY decides); servers sharing a database share its count.
   const shared = store.rateLimitCount?.bind(store)
   await app.register(rateLimit, {
     global: false,
@@ -98,12 +90,10 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
 
   const limited = max > 0 ? { config: { rateLimit: { max, timeWindow: windowMs } } } : {}
   /**
-   * A lead. Its retry key (the Idempotency-Key header, or request_id in the body for clients that
-   * cannot set headers) is 1 to 100 visible ASCII characters, compared whole and case-sensitively;
-   * surrounding whitespace is not part of it, as HTTP strips it from header values. A key names
-   * one submission, whoever sends it: the same key with the same lead (its fields and form, as
-   * normalized) is a retry, answered 200 with the first lead's id and stored once; with another
-   * lead it is answered 409 naming the key, and nothing is stored.
+   * A lead. Its retry key (the Idempotency-Key header, or request_id in the body; 1 to 100 visible ASCII
+   * characters, without the whitespace around it, as HTTP strips that from headers) names one submission:
+   * with the same lead it is a retry, answered 200 with the first lead's id and stored once; with
+   * another lead it is answered 409 naming the key, and nothing is stored.
    */
   app.post(
     '/appDev',

@@ -18,10 +18,7 @@ export interface ServerConfig {
   channels: ConfiguredChannel[]
   delivery: DeliverySettings
   distDir: string
-  /**
-   * Which peers' X-Forwarded-For is believed: none, all, or a function of the peer address and its
-   * hop number (0 = the socket's peer), so request.ip is the visitor's address behind a proxy.
-   */
+  /** Which peers' X-Forwarded-For is believed (hop 0 = the socket's peer), so request.ip is the visitor's behind a proxy. */
   trustProxy: boolean | ((address: string, hop: number) => boolean)
   /** Whole-request time limit (headers and body) and idle-socket limit, in milliseconds. */
   timeouts: { requestMs: number; connectionMs: number; keepAliveMs: number }
@@ -96,12 +93,10 @@ const HINTS: Record<string, string> = Object.assign(
   ...CHANNELS.map((channel) => channel.hints ?? {}),
 )
 
+type SchemaError = { instancePath: string; keyword: string; message?: string }
+
 /** What each kind of schema failure means, in the words an operator reads. */
-function explain(
-  name: string,
-  error: { keyword: string; message?: string; params: Record<string, unknown> },
-  schema: Record<string, unknown>,
-): string {
+function explain(name: string, error: SchemaError, schema: Record<string, unknown>): string {
   if (error.keyword === 'type' || error.keyword === 'minimum' || error.keyword === 'maximum')
     return schema.type === 'integer'
       ? `expected a whole number from ${schema.minimum} to ${schema.maximum}`
@@ -118,12 +113,7 @@ type Env = {
 /** A value as an error line shows it: quoted when it holds control characters, so the line stays one line. */
 const shown = (value: string) => (/[\u0000-\u001f\u007f]/.test(value) ? JSON.stringify(value) : value).slice(0, 200)
 
-type SchemaError = { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }
-
-/**
- * The schema's checks, coercions and defaults applied to `given` alone: env-schema would otherwise
- * merge process.env underneath, so a bad or empty variable of this process would count twice.
- */
+/** The schema applied to `given` alone: env-schema would otherwise merge process.env underneath it. */
 const checkSchema = (given: Record<string, string>): Env =>
   envSchema<Env>({ schema: ENV_SCHEMA, data: given, env: false, dotenv: false })
 
@@ -210,9 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
 }
 
 /**
- * TRUST_PROXY as the proxies in front of the server are described: `true` (every peer, so the
- * left-most X-Forwarded-For address wins), a hop count (the nearest N peers are proxies), or
- * addresses, CIDR ranges and the names loopback, linklocal, uniquelocal, separated by commas.
+ * TRUST_PROXY: `true` (every peer: the left-most X-Forwarded-For address wins), a hop count (the nearest
+ * N peers are proxies), or addresses, CIDR ranges and loopback, linklocal, uniquelocal, comma-separated.
  */
 function parseTrustProxy(raw: string, problems: string[]): ServerConfig['trustProxy'] {
   if (raw === '' || raw === 'false' || raw === '0') return false
@@ -223,12 +212,7 @@ function parseTrustProxy(raw: string, problems: string[]): ServerConfig['trustPr
     return (_address, hop) => hop < hops
   }
   try {
-    return proxyAddr.compile(
-      raw
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
+    return proxyAddr.compile(raw.split(/\s*,\s*/).filter(Boolean))
   } catch (error) {
     problems.push(
       `TRUST_PROXY=${raw}: ${(error as Error).message}; expected true, false, a hop count, or addresses/CIDRs separated by commas`,
@@ -268,9 +252,8 @@ function parseGithubOAuth(values: Env, problems: string[]): GithubOAuthSettings 
 const ENCODE_CREDENTIALS = 'percent-encode @ : / ? # % and spaces in the user name and password (@ as %40, / as %2F)'
 
 /**
- * DATABASE_URL as the PostgreSQL driver reads it. A password with an unencoded @ / ? # or space
- * can make the driver read part of it as the host or the database, which error messages name; such
- * a URL is refused here, without its value, before anything connects or explains.
+ * DATABASE_URL, refused without its value where the driver would read part of an unencoded password
+ * as the host or the database, which error messages name.
  */
 function checkDatabaseUrl(value: string, problems: string[]): string | undefined {
   const afterScheme = value.replace(/^[^:]*:\/\//, '')
@@ -296,11 +279,7 @@ function checkDatabaseUrl(value: string, problems: string[]): string | undefined
 
 const DAY_MS = 86_400_000
 
-/**
- * A lead must be kept at least as long as its delivery is tried: the retention clean-up would
- * otherwise delete leads whose delivery is still pending, and the sales team would never get them.
- * The retention period is the content's (privacy.retentionDays), the delivery's the environment's.
- */
+/** A lead must be kept as long as its delivery is tried, or the retention clean-up deletes leads not yet delivered. */
 export function retentionProblem(retentionDays: number, delivery: DeliverySettings): string | undefined {
   if (retentionDays * DAY_MS >= delivery.giveUpAfterMs) return undefined
   const giveUpDays = Math.round((delivery.giveUpAfterMs / DAY_MS) * 10) / 10

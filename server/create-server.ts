@@ -40,11 +40,7 @@ function helmetOptions(config: ServerConfig): FastifyHelmetOptions {
   }
 }
 
-/**
- * The Content-Security-Policy of one HTML page: its inline scripts and its inlined stylesheet are
- * allowed by their hashes, so neither scripts nor styles need 'unsafe-inline'. Pictures and fetches
- * may also use the blog API the build compiled in: its origin and its pictures' hosts.
- */
+/** The Content-Security-Policy of one HTML page: inline scripts and styles by their hashes, plus the blog API's hosts. */
 function pagePolicy(
   config: ServerConfig,
   hashes: { scripts: string[]; styles: string[] },
@@ -66,10 +62,9 @@ function pagePolicy(
 }
 
 /**
- * The one composition root: the lead store, the channels and their delivery worker, the API and
- * the prerendered site on one Fastify instance, as `npm run serve`, `npm run dev` and the browser
- * tests all run it. Not yet listening; closing the app stops the worker, then closes the store
- * it opened. A store that cannot be opened is a StoreOpenError.
+ * The one composition root: store, channels and delivery worker, API and prerendered site on one
+ * Fastify instance, not yet listening; closing the app stops the worker, then closes the store it
+ * opened. A store that cannot be opened is a StoreOpenError.
  */
 export async function createServer({ config, content, store: given, site = true }: ServerParts): Promise<{
   app: FastifyInstance
@@ -110,8 +105,7 @@ async function compose(config: ServerConfig, content: SiteManifest, store: LeadS
     },
     return503OnClosing: true,
   })
-  // While shutting down, answers close their connection: a keep-alive socket left idle after the
-  // last in-flight request would otherwise hold the server open until its keep-alive time-out.
+  // While shutting down, answers close their connection: an idle keep-alive socket would hold the server open.
   let closing = false
   app.addHook('preClose', async () => {
     closing = true

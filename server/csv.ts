@@ -6,10 +6,8 @@ const FORMULA_STARTS = /(^|[,;\t\r\n|])(\s*)([=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g
 
 /**
- * One CSV cell, RFC 4180 quoted, and safe to open in a spreadsheet: control characters are dropped,
- * a formula start anywhere a spreadsheet might begin a cell (the cell's start, or after a comma,
- * semicolon, tab, pipe or line break, for readers that split on those) gets an apostrophe so it
- * is shown, not run, and a cell holding any separator is quoted.
+ * One CSV cell, RFC 4180 quoted and safe in a spreadsheet: control characters dropped, a formula start
+ * wherever some reader may begin a cell gets an apostrophe (shown, not run), any separator quoted.
  */
 export function csvCell(value: unknown): string {
   const text = (value === null || value === undefined ? '' : String(value))

@@ -24,9 +24,7 @@ try {
     } else {
       const now = Date.now()
       const giveUpAt = now + config.delivery.giveUpAfterMs
-      const count = args.includes('--failed')
-        ? await store.requeue({ dead: true }, now, giveUpAt)
-        : await store.requeue({ ids }, now, giveUpAt)
+      const count = await store.requeue(args.includes('--failed') ? { dead: true } : { ids }, now, giveUpAt)
       console.log(
         `${count} deliver${count === 1 ? 'y' : 'ies'} queued again; a running server sends ${count === 1 ? 'it' : 'them'} within seconds.`,
       )

@@ -24,11 +24,7 @@ export function retryDelay(attempt: number, baseMs: number, random = Math.random
   return Math.round(ceiling / 2 + (random() * ceiling) / 2)
 }
 
-/**
- * Delivers the outbox: claims due deliveries (several servers on one database each take
- * different ones), sends them, and records the outcome. Runs until stop(), which waits for the
- * attempts in flight.
- */
+/** Delivers the outbox: claims due deliveries, sends them and records the outcome, until stop() (which waits for them). */
 export function startDeliveryWorker(
   store: LeadStore,
   channels: readonly LeadChannel[],
@@ -49,11 +45,8 @@ export function startDeliveryWorker(
     try {
       const channel = byName.get(delivery.channel)
       if (!channel) throw new Error(`channel ${delivery.channel} is not configured on this server`)
-      await channel.send(
-        delivery.lead,
-        AbortSignal.any([stopping.signal, AbortSignal.timeout(settings.timeoutMs)]),
-        settings.timeoutMs,
-      )
+      const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(settings.timeoutMs)])
+      await channel.send(delivery.lead, signal, settings.timeoutMs)
       await store.markDelivered(delivery.id, Date.now())
       log.info(context, 'lead delivered')
     } catch (error) {

@@ -1,7 +1,6 @@
 /**
- * `npm run serve` (`npm start` builds first): the built site and the API on one port, until SIGTERM
- * or SIGINT. Reads what it serves from the build's manifest; content is checked by the build alone.
- * A server that cannot start says why in one line per problem (start-errors.ts) and exits with code 1.
+ * `npm run serve`: the built site (its manifest; content is checked by the build alone) and the API on
+ * one port, until SIGTERM or SIGINT. A server that cannot start says why in one line per problem.
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'

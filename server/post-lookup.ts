@@ -32,10 +32,9 @@ async function readLimited(response: Response, limit: number): Promise<string | 
 }
 
 /**
- * Answers whether the company's blog API lists a post the build did not know (published after the
- * build), from its post list: the list the pages read, checked by the same rules. One answer is kept
- * for a minute and shared by concurrent requests, so unknown addresses cannot multiply calls to the
- * API. With the embedded API every post is known to the build, and any other address is unlisted.
+ * Whether the blog API lists a post published after the build, from the list the pages read, checked
+ * by the same rules. One answer is kept a minute and shared, so unknown addresses cannot multiply calls
+ * to the API. With the embedded API the build knows every post.
  */
 export function createPostLookup(
   settings: BlogApiSettings,

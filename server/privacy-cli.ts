@@ -1,10 +1,7 @@
 /**
- * What an operator runs for the people whose leads we keep:
- * - `npm run leads:purge`: removes now what has passed the retention period (the server does it every hour),
- *   keeping, and counting, the leads not yet delivered;
- * - `npm run leads:find -- --email <address>`: everything held about that address, as JSON on stdout;
- * - `npm run leads:erase -- --email <address>`: what would be removed (a dry run), then with `--confirm` removes it.
- * Each prints a line on stderr saying what was done and how many records it touched, never whose.
+ * What an operator runs for the people whose leads we keep (usage below): purge now what has passed the
+ * retention period, find everything held about an address, erase it (a dry run without --confirm).
+ * Each prints an audit line on stderr: what was done and how many records, never whose.
  */
 import { purgeExpired, undeliveredKept } from './retention.ts'
 import { readSiteManifest } from './site-manifest.ts'

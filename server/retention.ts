@@ -6,11 +6,7 @@ const DAY_MS = 86_400_000
 /** How often a running server removes what has passed its retention period. */
 const EVERY_MS = 3_600_000
 
-/**
- * Removes the leads older than `retentionDays` at `now`, with their deliveries. A lead the sales team
- * has not had yet (a delivery pending or dead) is kept and counted: removing it would lose the
- * request without anyone having seen it.
- */
+/** Removes the leads older than `retentionDays` with their deliveries, but keeps and counts those not yet delivered. */
 export function purgeExpired(store: LeadStore, retentionDays: number, now = Date.now()): Promise<Purged> {
   return store.purgeBefore(now - retentionDays * DAY_MS)
 }
@@ -21,11 +17,10 @@ export const undeliveredKept = (count: number) =>
   'npm run leads:deliveries lists them; redeliver them (npm run leads:redeliver) or erase them, and the next purge removes them.'
 
 /**
- * The server's own clean-up: at start and every hour, leads past the retention period go with
- * their deliveries. Several servers on one database may run it at once: a removal is idempotent,
- * so the second finds nothing left. The log says how many records went, never whose.
+ * The server's own clean-up, at start and every hour (several servers may run it at once: the second
+ * finds nothing left). The log says how many records went, never whose.
  */
-export function startRetentionJob(store: LeadStore, retentionDays: number, log: FastifyBaseLogger, everyMs = EVERY_MS) {
+export function startRetentionJob(store: LeadStore, retentionDays: number, log: FastifyBaseLogger) {
   let running: Promise<unknown> = Promise.resolve()
   const run = () => {
     running = purgeExpired(store, retentionDays).then(
@@ -42,7 +37,7 @@ export function startRetentionJob(store: LeadStore, retentionDays: number, log: 
     )
   }
   run()
-  const timer = setInterval(run, everyMs)
+  const timer = setInterval(run, EVERY_MS)
   timer.unref()
   return {
     /** Stops the schedule and waits for a run in progress. */

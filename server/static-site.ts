@@ -52,19 +52,15 @@ interface StaticFile {
 /** CSP directives as @fastify/helmet takes them. */
 export type CspDirectives = Record<string, string[]>
 
-/**
- * Every file that is not a prerendered page, opened on its own (an SVG or an XML file can carry
- * script), runs nothing and loads nothing: the same policy GitHub gives user content.
- */
+/** Every file that is not a prerendered page runs and loads nothing (an SVG or XML file can carry script). */
 const NOTHING_RUNS: CspDirectives = { defaultSrc: ["'none'"], styleSrc: ["'unsafe-inline'"], sandbox: [] }
 
 /** The form editor's page (scripts/build-admin.ts writes it); only /admin/ serves it. */
 const ADMIN_PAGE = '/admin/index.html'
 
 /**
- * The form editor's policy: its scripts from this server only (Decap CMS's bundle is served from
- * here, no CDN; no inline script), the inline styles Decap's components inject, GitHub's API and avatars for the
- * signed-in editor, and blob: and data: pictures for the media library and the preview.
+ * The form editor's policy: scripts from this server only (Decap's bundle is served here, no inline
+ * script), the inline styles Decap injects, GitHub's API and avatars, and blob: and data: pictures.
  */
 export const ADMIN_POLICY: CspDirectives = {
   defaultSrc: ["'self'"],
@@ -118,10 +114,9 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
 }
 
 /**
- * Serves the prerendered site from memory: one HTML file per route, precompressed variants chosen
- * by Accept-Encoding, strong ETags, a year of caching for hashed assets and revalidation for HTML.
- * Only the routes of the build's manifest are pages; any other file, whatever it holds, is served
- * under a policy that runs nothing, and an HTML file that is no route is not served at all.
+ * Serves the prerendered site from memory, precompressed, with strong ETags, a year of caching for
+ * hashed assets and revalidation for the rest. Only the manifest's routes are pages; any other file
+ * is served under a policy that runs nothing, and an HTML file that is no route not at all.
  */
 export async function staticSite(app: FastifyInstance, options: StaticSiteOptions) {
   const { distDir, pagePolicy, content: manifest } = options
@@ -177,8 +172,7 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     // A page may use no powerful browser feature; helmet has no option for this header.
     if (file.type.startsWith('text/html'))
       reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()')
-    // The form editor is no page of the site: search engines keep none of it. Its GitHub sign-in
-    // popup must keep it as its opener to hand it the token.
+    // The form editor is no page of the site; its GitHub sign-in popup must keep it as its opener.
     if (name.startsWith('/admin/')) reply.header('x-robots-tag', 'noindex, nofollow')
     if (name === ADMIN_PAGE) reply.header('cross-origin-opener-policy', 'same-origin-allow-popups')
     reply.code(status)
@@ -188,19 +182,12 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     reply.header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate')
     if (status === 200 && request.headers['if-none-match'] === file.etag) return reply.code(304).send()
     // q-values count: an encoding the client refuses with q=0 is never sent.
-    const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), [
-      ...(file.br ? ['br'] : []),
-      ...(file.gzip ? ['gzip'] : []),
-    ])
-    if (encoding === 'br') return reply.header('content-encoding', 'br').send(file.br)
-    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(file.gzip)
-    return reply.send(file.body)
+    const kept = (['br', 'gzip'] as const).filter((name) => file[name])
+    const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), kept)
+    return encoding ? reply.header('content-encoding', encoding).send(file[encoding]) : reply.send(file.body)
   }
 
-  /**
-   * Where a path that is not a file leads. Every Location is a route of this site taken from the
-   * build's own file list or route table, never the requested text, so no redirect can leave the site.
-   */
+  /** Where a path that is not a file leads: every Location is a route of the build, never the requested text. */
   const locate = (
     pathname: string,
   ): { page: string } | { post: string } | { redirect: string; status: 301 | 302 } | undefined => {
@@ -224,9 +211,8 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
   }
 
   /**
-   * A post the build does not know gets the post shell, which hydrates at any post address and shows
-   * the post, or "not found", once the API answers: 200 when the API lists it, 404 when it does not,
-   * 503 while it cannot say. (The 404 page itself would not hydrate here: the address is a post's.)
+   * A post the build does not know gets the post shell, which shows the post or "not found" once the
+   * API answers (the 404 page would not hydrate at a post's address): 200, 404, or 503 while it cannot say.
    */
   const STATUS: Record<PostAnswer, number> = { listed: 200, unlisted: 404, unavailable: 503 }
   const sendPost = async (request: FastifyRequest, reply: FastifyReply, slug: string) => {

@@ -1,7 +1,7 @@
 import { oneLine } from '../../src/core/lead.ts'
 import type { StoredLead } from '../store/rows.ts'
 
-/** A place leads are sent to; `send` resolves once the receiver has accepted the lead. */
+/** A place leads are sent to, named by its module; `send` resolves once the receiver has accepted the lead. */
 export interface LeadChannel {
   name: string
   /** `signal` ends the attempt early: the server is stopping, or the attempt ran out of time. */
@@ -17,9 +17,8 @@ interface ChannelVariable {
 }
 
 /**
- * A lead channel, whole: its variables (checked with the rest of the environment at start), which of
- * them are secret, what a bad one means, its settings, and the channel that sends. The registry
- * (registry.ts) lists every channel; the configuration only assembles them.
+ * A lead channel, whole: its variables (checked with the rest of the environment at start), which
+ * are secret, what a bad one means, its settings, and the channel that sends.
  */
 export interface ChannelModule<Settings> {
   name: string
@@ -33,7 +32,7 @@ export interface ChannelModule<Settings> {
    * what was set, `valid` what also passed the schema; every problem is pushed as one line.
    */
   settings(variables: { given: Record<string, string>; valid: Record<string, string> }, problems: string[]): Settings | undefined
-  open(settings: Settings): LeadChannel
+  open(settings: Settings): Omit<LeadChannel, 'name'>
 }
 
 /** A channel module with its settings' type inferred from `settings`. */
@@ -44,10 +43,8 @@ const leadPlace = (lead: StoredLead) =>
   lead.location ? [lead.location.city, lead.location.region, lead.location.country].filter(Boolean).join(', ') : ''
 
 /**
- * Every field of a lead on its own line, as the sales team reads it in a message. Each value is
- * flattened to one line here, the one place every text channel takes them from: a line break in a
- * value (a lead stored before the rules refused them, a form name) cannot start a line that looks
- * like one of the message's own fields.
+ * Every field of a lead on its own line, as the sales team reads it. Each value is flattened to one
+ * line here, for every text channel: a line break in a value cannot start a line that looks like a field.
  */
 export function leadLines(lead: StoredLead): string[] {
   const fields: [string, string][] = [
@@ -64,10 +61,7 @@ export function leadLines(lead: StoredLead): string[] {
 /** Whatever a text reader takes to end a line. */
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/
 
-/**
- * The visitor's message under its label, every line of it quoted ("> "): the message may hold
- * many lines, and none of them can pass for one of the lead's fields.
- */
+/** The visitor's message under its label, every line quoted ("> "), so none can pass for a field. */
 export function messageLines(lead: StoredLead): string[] {
   return ['Message:', ...lead.message.split(LINE_BREAK).map((line) => `> ${oneLine(line)}`.trimEnd())]
 }

@@ -75,7 +75,6 @@ export const email = defineChannel({
     const server = new URL(smtpUrl)
     const secrets = [smtpUrl, ...credentialsOf(server)].sort((a, b) => b.length - a.length)
     return {
-      name: 'email',
       async send(lead, signal, timeoutMs) {
         signal.throwIfAborted()
         transport ??= nodemailer.createTransport({
@@ -85,11 +84,7 @@ export const email = defineChannel({
           socketTimeout: timeoutMs,
         })
         const { subject, text } = leadEmail(lead)
-        const domain =
-          from
-            .split('@')
-            .pop()!
-            .replace(/[^\w.-]/g, '') || 'localhost'
+        const domain = from.slice(from.lastIndexOf('@') + 1).replace(/[^\w.-]/g, '') || 'localhost'
         try {
           await transport.sendMail({
             from,

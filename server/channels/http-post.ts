@@ -12,10 +12,7 @@ export interface PostTarget {
   variable: string
 }
 
-/**
- * A redirect's address as a delivery record and the logs show it: no credentials, no query, and not
- * the path of the configured URL itself (any of them may carry a token).
- */
+/** A redirect's address as records show it: no credentials, query or configured path (any may carry a token). */
 const shownAddress = (url: URL, own: URL) => `${url.origin}${url.pathname === own.pathname ? ' (the same path)' : url.pathname}`
 
 /**
@@ -54,10 +51,9 @@ const shortDetail = (text: string) =>
     .slice(0, 100)
 
 /**
- * POSTs to one URL, the same way for every HTTP channel: credentials in the URL travel as Basic
- * authentication (fetch refuses them in the URL), redirects are reported and not followed (a POST
- * sent on to another address may not be meant for it), and a failure is a DeliveryFailure in plain
- * words without the URL's secrets.
+ * POSTs to one URL for every HTTP channel: the URL's credentials as Basic authentication (fetch refuses
+ * them in the URL), redirects reported, not followed (a POST sent on may not be meant for the new
+ * address), a failure as a DeliveryFailure without the URL's secrets.
  */
 export function httpPoster(url: string, target: PostTarget & { readDetail?: boolean; secrets?: readonly string[] }) {
   const address = new URL(url)

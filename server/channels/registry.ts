@@ -14,8 +14,8 @@ export interface ConfiguredChannel {
 
 /** The configured channels, ready to send. */
 export function openChannels(configured: readonly ConfiguredChannel[]): LeadChannel[] {
-  return configured.map(({ name, settings }) => {
-    const module = CHANNELS.find((c) => c.name === name) as ChannelModule<unknown>
-    return module.open(settings)
-  })
+  return configured.map(({ name, settings }) => ({
+    ...(CHANNELS.find((c) => c.name === name) as ChannelModule<unknown>).open(settings),
+    name,
+  }))
 }

@@ -15,9 +15,8 @@ export function slackMessage(lead: StoredLead): { text: string } {
 }
 
 /**
- * SLACK_WEBHOOK_URL: posts each lead to a Slack incoming webhook. Slack answers 200 "ok"; an error
- * answer carries a short code (no_service, channel_is_archived, invalid_payload) that the delivery
- * record keeps. The URL is the credential: whoever holds it can post to the channel.
+ * SLACK_WEBHOOK_URL: posts each lead to a Slack incoming webhook, whose URL is the credential. An error
+ * answer's short code (no_service, channel_is_archived…) goes into the delivery record.
  */
 export const slack = defineChannel({
   name: 'slack',
@@ -33,7 +32,6 @@ export const slack = defineChannel({
   open({ url }) {
     const post = httpPoster(url, { receiver: 'Slack', variable: 'SLACK_WEBHOOK_URL', readDetail: true })
     return {
-      name: 'slack',
       send: (lead, signal, timeoutMs) =>
         post(JSON.stringify(slackMessage(lead)), { 'content-type': 'application/json' }, signal, timeoutMs),
     }

@@ -45,7 +45,6 @@ export const webhook = defineChannel({
   open({ url, secret }) {
     const post = httpPoster(url, { receiver: 'webhook', variable: 'LEAD_WEBHOOK_URL', secrets: secret ? [secret] : [] })
     return {
-      name: 'webhook',
       async send(lead, signal, timeoutMs) {
         const body = JSON.stringify(leadPayload(lead))
         const headers: Record<string, string> = {

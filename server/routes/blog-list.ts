@@ -21,11 +21,6 @@ export const blogList: ContentRoute = async (app, { content }) => {
     if (request.validationError) return reply.code(400).send({ errors: fieldErrors(request.validationError.validation) })
     const { resultPerPage, currentPage } = request.query as { resultPerPage: number; currentPage: number }
     const start = (currentPage - 1) * resultPerPage
-    return {
-      blogs: entries.slice(start, start + resultPerPage),
-      total: entries.length,
-      currentPage,
-      resultPerPage,
-    }
+    return { blogs: entries.slice(start, start + resultPerPage), total: entries.length, currentPage, resultPerPage }
   })
 }

@@ -1,13 +1,8 @@
 /**
- * Sign-in to the form editor with GitHub, on our own server: /api/auth/github starts GitHub's OAuth
- * flow, /api/auth/github/callback trades the code for a token and hands it to the editor's window
- * with the "authorizing → authorization:github:success" postMessage handshake Decap CMS speaks.
- *
- * On only with GITHUB_OAUTH_CLIENT_ID and GITHUB_OAUTH_CLIENT_SECRET set (an OAuth app whose callback
- * URL is https://<site>/api/auth/github/callback). GITHUB_OAUTH_BASE_URL moves GitHub (a GitHub
- * Enterprise host, or a stand-in in tests). The settings are read and checked with the rest of the
- * environment (config.ts). The token is never stored here: it goes to the window
- * of this same origin that opened the sign-in, and nowhere else.
+ * Sign-in to the form editor with GitHub: /api/auth/github starts GitHub's OAuth flow, /callback trades
+ * the code for a token and hands it to the editor's window with the postMessage handshake Decap CMS
+ * speaks. On only with an OAuth app's client id and secret (callback https://<site>/api/auth/github/callback).
+ * The token is never stored: it goes only to the window of this origin that opened the sign-in.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -62,24 +57,21 @@ function handshakePage(reply: FastifyReply, origin: string, result: { token: str
     `opener.postMessage('authorizing:github',origin)})()`
   const hash = createHash('sha256').update(script).digest('base64')
   const text = 'token' in result ? 'Signed in. This window closes by itself.' : `Sign-in failed: ${result.error}`
-  return (
-    reply
-      .code('token' in result ? 200 : 400)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header(
-        'content-security-policy',
-        `default-src 'none'; script-src 'sha256-${hash}'; base-uri 'none'; frame-ancestors 'none'`,
-      )
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
+  return reply
+    .code('token' in result ? 200 : 400)
+    .headers({
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': `default-src 'none'; script-src 'sha256-${hash}'; base-uri 'none'; frame-ancestors 'none'`,
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
       // The editor's window must stay this popup's opener after its visit to GitHub.
-      .header('cross-origin-opener-policy', 'unsafe-none')
-      .header('set-cookie', `${STATE_COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=0`)
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">` +
-          `<title>Signing in</title></head><body><p>${text.replace(/[<>&]/g, '')}</p><script>${script}</script></body></html>`,
-      )
-  )
+      'cross-origin-opener-policy': 'unsafe-none',
+      'set-cookie': `${STATE_COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=0`,
+    })
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">` +
+        `<title>Signing in</title></head><body><p>${text.replace(/[<>&]/g, '')}</p><script>${script}</script></body></html>`,
+    )
 }
 
 /** Asks GitHub for the token of an authorization code. */
@@ -116,12 +108,11 @@ export async function githubOAuth(app: FastifyInstance, { settings }: { settings
       state,
     }).toString()
     return reply
-      .header(
-        'set-cookie',
-        `${STATE_COOKIE}=${state}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=${STATE_MAX_AGE}${secure}`,
-      )
-      .header('cache-control', 'no-store')
-      .header('cross-origin-opener-policy', 'unsafe-none')
+      .headers({
+        'set-cookie': `${STATE_COOKIE}=${state}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=${STATE_MAX_AGE}${secure}`,
+        'cache-control': 'no-store',
+        'cross-origin-opener-policy': 'unsafe-none',
+      })
       .redirect(authorize.toString(), 302)
   })
   app.get('/callback', async (request, reply) => {

@@ -22,11 +22,7 @@ const UNAVAILABLE_MESSAGES = new Set([
   'Client has encountered a connection error and is not queryable',
 ])
 
-/**
- * Whether an error means the database is unavailable for now (refused, reset or ended connections,
- * a server starting or stopping, time-outs, a SQLite file held by another writer), as opposed to a
- * fault that retrying will not mend. The one place that decides what the API answers 503.
- */
+/** Whether an error means the database is unavailable for now, not a fault retrying cannot mend: what the API answers 503. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false
   const code = (error as { code?: unknown }).code
@@ -40,10 +36,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return isDatabaseUnavailable(error.cause)
 }
 
-/**
- * Whether a first connection that failed may succeed when tried again soon: the database is
- * unavailable, and its host name was not answered as unknown (a mistyped host stays unknown).
- */
+/** Whether a failed first connection may succeed soon: unavailable, and not an unknown host (a typo stays one). */
 export function mayBecomeAvailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code
   return isDatabaseUnavailable(error) && code !== 'ENOTFOUND' && code !== 'EAI_FAIL'

@@ -15,28 +15,18 @@ import pg from 'pg'
 import { isDatabaseUnavailable } from './database-unavailable.ts'
 import type { Tables } from './rows.ts'
 
-/**
- * What differs between the two databases, and nothing else: every query of the store is written
- * once against Kysely; these are the points where SQLite and PostgreSQL cannot say the same thing.
- */
+/** Where SQLite and PostgreSQL cannot say the same thing: every query of the store is written once against Kysely. */
 export interface DialectTraits {
-  name: 'SQLite' | 'PostgreSQL'
   /** Column types the migrations cannot name neutrally: the auto-numbered id and the creation time. */
   idType: 'integer' | 'bigserial'
   /** A 64-bit whole number (epoch milliseconds, a lead's id): INTEGER is one on SQLite. */
   wholeType: 'integer' | 'bigint'
   createdAt: { type: 'text' | 'timestamptz'; default: ReturnType<typeof sql> }
-  /**
-   * Several servers share this database: due deliveries are taken `FOR UPDATE SKIP LOCKED`, so two
-   * servers polling at once take different ones, and the rate limit is counted in the database.
-   * SQLite has one writer, the one server that owns its file.
-   */
+  /** Several servers share this database (due deliveries taken SKIP LOCKED, rate limit counted in it); SQLite has one writer. */
   shared: boolean
   /**
-   * After leads are removed, takes what is left of them off the disk where the database can do it
-   * at once; false when it could not finish now. SQLite writes zeros over deleted rows (secure_delete)
-   * and then copies its write-ahead log into the file and empties it, so neither file keeps the old
-   * pages. PostgreSQL has none: its VACUUM reclaims dead rows on its own schedule.
+   * After leads are removed, takes what is left of them off the disk; false when it could not finish
+   * now. SQLite only: PostgreSQL's VACUUM reclaims dead rows on its own schedule.
    */
   eraseFromDisk?(db: Kysely<unknown>): Promise<boolean>
   /** The schema version a database is at, and recording it; run inside the migration transaction. */
@@ -86,7 +76,6 @@ export function openSqlite(file: string): OpenedDatabase {
   return {
     db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
     traits: {
-      name: 'SQLite',
       idType: 'integer',
       wholeType: 'integer',
       createdAt: { type: 'text', default: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` },
@@ -115,25 +104,15 @@ const MIGRATION_LOCK = 7_240_113
 // BIGINT columns (ids, epoch milliseconds) fit a JS number; read them as numbers, not strings.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 
-/**
- * How long a request waits for a connection: a healthy server on the same network accepts one in
- * milliseconds, so waiting longer only keeps a visitor hanging while the database is down or the
- * pool is exhausted; well inside the 10 s request time-out, the visitor gets a 503 to retry.
- */
+/** How long a request waits for a connection (a healthy server takes milliseconds): a 503 well inside the 10 s request time-out. */
 const CONNECT_TIMEOUT_MS = 3000
-/**
- * How long one statement may take: every statement of a request or of the delivery worker takes
- * milliseconds, so a longer one means a connection that went silent (a network partition, a frozen
- * server), which TCP alone would take many minutes to notice.
- */
+/** How long one statement may take: every one takes milliseconds, so longer means a silent connection TCP would take minutes to notice. */
 const STATEMENT_TIMEOUT_MS = 5000
 
 /**
- * The pool as Kysely takes it, with each client guarded from the moment it leaves the pool until it
- * is back. A client whose connection breaks while checked out emits 'error', which kills the
- * process unless someone listens; so it is listened to, a statement that found the database
- * unavailable marks it broken, and it is released with the error that broke it, so the pool
- * discards it instead of handing the broken connection to the next request.
+ * The pool as Kysely takes it, each checked-out client guarded: its 'error' (fatal unless listened to)
+ * is listened to, and a client a statement found broken is released with that error, so the pool
+ * discards it instead of handing it to the next request.
  */
 function guardedPool(pool: pg.Pool): PostgresPool {
   return {
@@ -180,7 +159,6 @@ export function openPostgres(connectionString: string): OpenedDatabase {
   return {
     db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool: guardedPool(pool) }) }),
     traits: {
-      name: 'PostgreSQL',
       idType: 'bigserial',
       wholeType: 'bigint',
       createdAt: { type: 'timestamptz', default: sql`now()` },

@@ -1,11 +1,6 @@
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Tables } from './rows.ts'
 
-/**
- * How the store finds one person's leads and which leads a purge may take: the parts of removing
- * personal data that are rules of their own, apart from the queries that run them.
- */
-
 /** How many records a removal took away. */
 export interface Removed {
   leads: number
@@ -22,9 +17,8 @@ export interface Purged extends Removed {
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/
 
 /**
- * An address to look a person up by, with a character outside visible ASCII. Every address the form
- * and the API accept is visible ASCII, so such an address is nobody's; and a look-alike (the Kelvin
- * sign K, U+212A, lower-cases to an ASCII k in JavaScript and in PostgreSQL) must not find someone else.
+ * A look-up address with a character outside visible ASCII: nobody's, as the form and API accept only
+ * those, and a look-alike (the Kelvin sign lower-cases to k) must not find someone else.
  */
 export class NonAsciiEmailError extends Error {
   constructor(email: string) {
@@ -41,9 +35,8 @@ export class NonAsciiEmailError extends Error {
 const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase())
 
 /**
- * The one way an address is compared, as people type it in either case: trimmed, its ASCII letters
- * lowered. JavaScript's toLowerCase and PostgreSQL's lower() fold other letters too (the Kelvin
- * sign to k), so the database only narrows the rows and this fold decides.
+ * The one way an address is compared: trimmed, ASCII letters lowered. PostgreSQL's lower() folds
+ * other letters too (the Kelvin sign to k), so the database only narrows the rows and this decides.
  */
 function emailKey(email: string): string {
   const address = email.trim()

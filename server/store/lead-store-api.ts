@@ -14,18 +14,13 @@ export interface Outbox {
 }
 
 /**
- * What storing a lead came to: stored (`duplicate: false`); a retry of a lead already stored under
- * the same requestId (`duplicate: true`, that lead's id); or a conflict, when the requestId is
- * already taken by a different lead, and nothing was stored.
+ * Stored (`duplicate: false`); a retry of the lead stored under its requestId (`duplicate: true`, that
+ * lead's id); or a conflict: the requestId is taken by another lead, and nothing was stored.
  */
 export type InsertResult = { id: number; duplicate: boolean } | { conflict: true }
 
 export interface LeadStore {
-  /**
-   * Stores a lead and one pending delivery per channel in one transaction, durable before the
-   * promise settles. A requestId names one submission: sent again with the same lead it gives the
-   * first lead's id and queues nothing new; with a different lead it is a conflict.
-   */
+  /** Stores a lead and one pending delivery per channel in one transaction, durable before the promise settles. */
   insert(lead: NewLead, outbox: Outbox): Promise<InsertResult>
   all(): Promise<StoredLead[]>
   count(): Promise<number>
@@ -41,26 +36,18 @@ export interface LeadStore {
   /** Makes dead or pending deliveries due now, with a new give-up time; answers how many. */
   requeue(target: { ids: number[] } | { dead: true }, now: number, giveUpAt: number): Promise<number>
   /**
-   * Counts one request against `key` in a fixed window shared by every server on this store:
-   * the requests so far in the window, and when it ends (epoch ms). Undefined for a store one
-   * process owns, whose server counts in memory.
+   * Counts one request against `key` in a fixed window shared by every server on this store: the count so
+   * far and when the window ends (epoch ms). Undefined for a store one process owns (counted in memory).
    */
   rateLimitCount?(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>
   /**
-   * Removes the leads stored before `cutoff` (epoch ms) with their deliveries, but not a lead with
-   * a delivery still pending or dead: the sales team has not had it yet. Answers how many of each
-   * went, and how many such leads were kept.
+   * Removes the leads stored before `cutoff` (epoch ms) with their deliveries, but not one with a delivery
+   * pending or dead: the sales team has not had it. Answers how many went, and how many were kept.
    */
   purgeBefore(cutoff: number): Promise<Purged>
-  /**
-   * Every lead stored under this email address, its ASCII letters in any case, and their
-   * deliveries. An address with other characters is refused (NonAsciiEmailError).
-   */
+  /** Every lead stored under this address (ASCII letters in any case) and their deliveries; NonAsciiEmailError for others. */
   findByEmail(email: string): Promise<{ leads: StoredLead[]; deliveries: Delivery[] }>
-  /**
-   * Removes what findByEmail finds, deliveries included, and takes it off the disk where the
-   * database can (SQLite's file and its write-ahead log).
-   */
+  /** Removes what findByEmail finds, and takes it off the disk where the database can (SQLite). */
   eraseByEmail(email: string): Promise<Removed>
   close(): Promise<void>
 }

@@ -11,7 +11,6 @@ import {
   leadFromRow,
   leadRow,
   requestFingerprint,
-  type LeadColumn,
   type NewLead,
   type Tables,
 } from './rows.ts'
@@ -32,10 +31,8 @@ const FIRST_CONNECTION_DELAYS_MS = [500, 1000, 2000, 4000]
 export type OpenRetryListener = (error: unknown, next: { attempt: number; attempts: number; delayMs: number }) => void
 
 /**
- * Opens the configured store: PostgreSQL for a postgres:// URL, else the SQLite file (the default).
- * A PostgreSQL server that is down, starting or restarting is tried again a few times, with longer
- * waits, before its error is thrown: several services started together should not fail because
- * the database came up a second later.
+ * Opens the configured store: PostgreSQL for a postgres:// URL, else the SQLite file. A PostgreSQL
+ * server that is down or starting is tried a few more times: services started together may beat it.
  */
 export async function openLeadStore(
   location: { databaseUrl?: string; databasePath: string },
@@ -62,32 +59,20 @@ type LeadFilter = ExpressionOrFactory<Tables, 'leads', SqlBool>
 function leadStore({ db, traits }: OpenedDatabase): LeadStore {
   // The queries of every batch of leads, compiled once for each batch size (prepared.ts).
   type Value = (position: number) => never
-  const LEAD_VALUES = LEAD_COLUMNS.length + 1
-  const insertLeads = preparedBySize<{ id: number; request_id: string | null }>((value: Value, count) =>
-    db
+  const INSERTED = [...LEAD_COLUMNS, 'request_fingerprint'] as const
+  type InsertedRow = Record<(typeof INSERTED)[number], never>
+  const insertLeads = preparedBySize<{ id: number; request_id: string | null }>((value: Value, count) => {
+    const row = (i: number) => Object.fromEntries(INSERTED.map((column, j) => [column, value(i * INSERTED.length + j)]))
+    return db
       .insertInto('leads')
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          ...(Object.fromEntries(LEAD_COLUMNS.map((column, j) => [column, value(i * LEAD_VALUES + j)])) as Record<
-            LeadColumn,
-            never
-          >),
-          request_fingerprint: value(i * LEAD_VALUES + LEAD_COLUMNS.length),
-        })),
-      )
+      .values(Array.from({ length: count }, (_, i) => row(i) as InsertedRow))
       .onConflict((conflict) => conflict.column('request_id').doNothing())
-      .returning(['id', 'request_id']),
-  )
-  const leadsByRequestId = preparedBySize<Selectable<Tables['leads']>>((value: Value, count) =>
-    db
-      .selectFrom('leads')
-      .selectAll()
-      .where(
-        'request_id',
-        'in',
-        Array.from({ length: count }, (_, i) => value(i)),
-      ),
-  )
+      .returning(['id', 'request_id'])
+  })
+  const leadsByRequestId = preparedBySize<Selectable<Tables['leads']>>((value: Value, count) => {
+    const requestIds = Array.from({ length: count }, (_, i) => value(i))
+    return db.selectFrom('leads').selectAll().where('request_id', 'in', requestIds)
+  })
   const insertDeliveries = preparedBySize((value: Value, count) =>
     db.insertInto('deliveries').values(
       Array.from({ length: count }, (_, i) => ({
@@ -213,15 +198,8 @@ function leadStore({ db, traits }: OpenedDatabase): LeadStore {
         .returningAll()
         .execute()
       if (claimed.length === 0) return []
-      const leads = await db
-        .selectFrom('leads')
-        .selectAll()
-        .where(
-          'id',
-          'in',
-          claimed.map((d) => d.lead_id),
-        )
-        .execute()
+      const leadIds = claimed.map((d) => d.lead_id)
+      const leads = await db.selectFrom('leads').selectAll().where('id', 'in', leadIds).execute()
       const byId = new Map(leads.map((row) => [Number(row.id), leadFromRow(row)]))
       return claimed
         .map((row) => ({ ...deliveryFromRow(row), lead: byId.get(Number(row.lead_id))! }))

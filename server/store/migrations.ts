@@ -3,11 +3,7 @@ import type { DialectTraits } from './dialects.ts'
 
 type Migration = (db: Kysely<unknown>, traits: DialectTraits) => Promise<void>
 
-/**
- * The schema, one migration per release that changed it, applied in order on start. Written once
- * for both databases; `traits` names the two column types they spell differently. Never edit one
- * that has shipped: add the next.
- */
+/** The schema, one migration per release that changed it, for both databases. Never edit one that has shipped: add the next. */
 const MIGRATIONS: readonly Migration[] = [
   async (db, { idType, createdAt }) => {
     await db.schema
@@ -71,9 +67,8 @@ const MIGRATIONS: readonly Migration[] = [
 ]
 
 /**
- * Brings a database to the latest schema in one transaction: a failed step leaves it as it was.
- * Each database records its version where the earlier releases did (SQLite's user_version,
- * PostgreSQL's schema_migrations, under an advisory lock), so their files and databases migrate on.
+ * Brings a database to the latest schema in one transaction: a failed step leaves it as it was. The version
+ * is kept where earlier releases kept it (user_version, schema_migrations), so their databases migrate on.
  */
 export async function migrate(db: Kysely<unknown>, traits: DialectTraits): Promise<void> {
   await db.transaction().execute(async (trx) => {

@@ -6,9 +6,8 @@ const MARKER = '\u0000value:'
 type Run<Row> = <T>(db: Kysely<T>, values: readonly unknown[]) => Promise<QueryResult<Row>>
 
 /**
- * A query built and compiled once, then run with new values: building and compiling a Kysely query
- * costs about 14 µs, as much as the rest of storing a lead, so the queries run for every lead are
- * compiled once. `build` gets a function that stands in for the value at each position of `values`.
+ * A query built and compiled once, then run with new values (compiling costs as much as the rest of
+ * storing a lead). `build` gets a function that stands in for the value at each position of `values`.
  */
 function prepare<Row>(build: (value: (position: number) => never) => Compilable<Row>): Run<Row> {
   const compiled = build((position) => `${MARKER}${position}` as never).compile()

@@ -31,9 +31,7 @@ export interface Delivery {
 
 /**
  * The tables as the migrations make them. The lead columns keep the request's names (contact, url,
- * query): several PostgreSQL servers on one database are upgraded one at a time, and one still on
- * the previous release must keep storing leads while the next runs; the CSV export's header is the
- * same list, and spreadsheets read it by those names.
+ * query): servers on one database upgrade one at a time, and spreadsheets read the CSV export by them.
  */
 export interface Tables {
   leads: {
@@ -88,7 +86,7 @@ export const LEAD_COLUMNS = [
   'remote_address',
   'request_id',
 ] as const
-export type LeadColumn = (typeof LEAD_COLUMNS)[number]
+type LeadColumn = (typeof LEAD_COLUMNS)[number]
 
 /** A lead as one flat row named by its columns. */
 export function leadRow(lead: NewLead): { [K in LeadColumn]: LeadRow[K] } {
@@ -154,19 +152,15 @@ export function deliveryFromRow(
 }
 
 /**
- * SHA-256 of what the visitor submitted, normalized as stored: the form's fields and which form.
- * Not the page's look-ups (ip_address, location), which may fail on one attempt and succeed on
- * the retry, nor the address the request came from: a retry is the same submission either way.
+ * SHA-256 of what the visitor submitted (the form's fields and which form), not the page's look-ups
+ * or the sender's address, which may differ between a submission and its retry.
  */
 export function requestFingerprint(lead: Lead): string {
   const submitted = [lead.name, lead.email, lead.phone, lead.website, lead.message, lead.formName]
   return createHash('sha256').update(JSON.stringify(submitted)).digest('hex')
 }
 
-/**
- * Whether `lead` is a retry of the stored row that holds its requestId. Rows stored before
- * fingerprints were kept have none; theirs is computed from the stored lead.
- */
+/** Whether `lead` is a retry of the row holding its requestId; a row stored before fingerprints gets one computed. */
 export function isRetryOf(row: StoredLeadRow, lead: Lead): boolean {
   const stored = row.request_fingerprint ?? requestFingerprint(leadFromRow(row))
   return stored === requestFingerprint(lead)
