@@ -1,8 +1,15 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { BANNER, generateContentTypes, generatePageRoutes, writeRouteTable } from './generate.ts'
+import {
+  BANNER,
+  generateContentTypes,
+  generatePageRoutes,
+  writeContentTypes,
+  writeKeptContentTypes,
+  writeRouteTable,
+} from './generate.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 
 const pages = [
@@ -68,6 +75,20 @@ describe('codegen', () => {
     }
     // A $ref with a description beside it must not produce a second copy of the referenced type.
     expect(a).not.toMatch(/ContentImage1|Markup1/)
+  })
+
+  it('copies the content types the store keeps, and makes none itself', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'codegen-'))
+    mkdirSync(path.join(root, 'node_modules'))
+    const file = (name: string) => path.join(root, 'src/generated', name)
+    expect(await writeKeptContentTypes(root)).toBe(false)
+    expect(existsSync(file('content-types.ts'))).toBe(false)
+    expect(await writeContentTypes(root)).toEqual(['src/generated/content-types.ts', 'src/generated/site-parts.d.ts'])
+    const made = readFileSync(file('content-types.ts'), 'utf8')
+    rmSync(path.join(root, 'src'), { recursive: true })
+    expect(await writeKeptContentTypes(root)).toBe(true)
+    expect(readFileSync(file('content-types.ts'), 'utf8')).toBe(made)
+    expect(existsSync(file('site-parts.d.ts'))).toBe(true)
   })
 
   it('writes atomically and leaves an unchanged file untouched', () => {

@@ -130,11 +130,18 @@ function generateSitePartTypes(): string {
 /**
  * Writes the generated file `name`, made from `inputs` by `make`, and returns it when its text changed.
  * The text is kept in the store under a hash of its inputs: the generators take half a second or more.
+ * Without `make`, only a kept text is written: undefined when the store holds none.
  */
-async function writeOutput(root: string, name: string, inputs: unknown, make: () => string | Promise<string>): Promise<string[]> {
+async function writeOutput(
+  root: string,
+  name: string,
+  inputs: unknown,
+  make?: () => string | Promise<string>,
+): Promise<string[] | undefined> {
   const kept = storeEntry(root, `generated-${digest(name, inputs).slice(0, 32)}`)
   let text: string
   if (kept && existsSync(kept)) text = readFileSync(kept, 'utf8')
+  else if (!make) return undefined
   else {
     text = await make()
     try {
@@ -151,15 +158,26 @@ export async function writeRouteTable(root: string, pages: readonly Pick<PageEnt
   const inputs = [...pages]
     .map((p) => [p.route, p.data.label, p.data.category])
     .sort(([a], [b]) => (String(a) < String(b) ? -1 : 1))
-  return writeOutput(root, 'page-routes.ts', inputs, () => generatePageRoutes(pages))
+  return (await writeOutput(root, 'page-routes.ts', inputs, () => generatePageRoutes(pages)))!
 }
 
-/** The content types, which only tsc reads: the server's compile writes them in a process of its own. */
+const contentTypeFiles = () =>
+  [
+    ['content-types.ts', schemaFiles, generateContentTypes],
+    ['site-parts.d.ts', schemaFiles.site.schema.properties, generateSitePartTypes],
+  ] as const
+
+/** The content types, which only tsc reads: the server's compile makes them in a process of its own. */
 export async function writeContentTypes(root: string): Promise<string[]> {
-  return [
-    ...(await writeOutput(root, 'content-types.ts', schemaFiles, generateContentTypes)),
-    ...(await writeOutput(root, 'site-parts.d.ts', schemaFiles.site.schema.properties, generateSitePartTypes)),
-  ]
+  const changed: string[] = []
+  for (const [name, inputs, make] of contentTypeFiles()) changed.push(...(await writeOutput(root, name, inputs, make))!)
+  return changed
+}
+
+/** The content types as the store keeps them, made by no generator: whether it held both. */
+export async function writeKeptContentTypes(root: string): Promise<boolean> {
+  for (const [name, inputs] of contentTypeFiles()) if (!(await writeOutput(root, name, inputs))) return false
+  return true
 }
 
 /** Every generated file: the route table and the content types. Returns the files that changed. */

@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { filesUnder } from '../codegen/files.ts'
+import { writeKeptContentTypes } from '../codegen/generate.ts'
 import { digest } from '../codegen/store.ts'
 
 /** Runs `node …args` in `root`; a failure carries what the process printed. */
@@ -16,11 +17,11 @@ const run = (root: string, args: string[]) =>
 
 /**
  * The server as JavaScript in build/ (tsconfig.server.json), emitted by tsc beside the site build. The
- * content types it includes are written first, in a process of their own too: they cost half a second
- * of CPU the build's own thread spends on the check.
+ * content types it includes are written first: copied from the store, or else made in a process of
+ * their own, as making them costs half a second of CPU the build's own thread spends on the check.
  */
 export async function compileServer(root: string): Promise<void> {
-  await run(root, ['--import', 'tsx', 'codegen/codegen.ts', '--types'])
+  if (!(await writeKeptContentTypes(root))) await run(root, ['--import', 'tsx', 'codegen/codegen.ts', '--types'])
   const require = createRequire(import.meta.url)
   const tsc = require.resolve('typescript/bin/tsc')
   // All tsconfig.server.json can include, and tsc's version: with none changed, tsc would take 1.5 s to see it.
