@@ -72,7 +72,10 @@ export function contentPlugin({ build }: { build?: BuildContent } = {}): Plugin 
     configResolved(config) {
       root = config.root
     },
-    buildStart: () => void (index = terms = undefined),
+    buildStart() {
+      index = undefined
+      terms = undefined
+    },
     resolveId: (id, _importer, options) => resolveContentId(id, root, build, options?.ssr === true),
     load(id) {
       if (id === PAGE_DATA_STORE) return { code: pageDataStoreSource, map: null }

@@ -1,11 +1,10 @@
+/** What an incremental build compares: the code key (the bundles' inputs; pages' data is not bundled) and each route's inputs. */
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { filesUnder } from '../codegen/files.ts'
 import { hashFiles, storeKey } from '../codegen/store.ts'
 import { writeFileAtomic } from '../codegen/write-atomic.ts'
-
-/** What an incremental build compares: the code key (the bundles' inputs; pages' data is not bundled) and each route's inputs. */
 
 /** Raise when the recorded shape or the rules below change: every build after it starts afresh. */
 const STATE_VERSION = 1

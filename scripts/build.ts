@@ -162,8 +162,11 @@ async function bundle(build: Build) {
   // The earlier build is moved aside and deleted while this one runs: deleting thousands of files first would stall it.
   const old = path.join(storesFolder(root), `old-${process.pid}-${builds}-${Date.now()}`)
   const bundleStart = performance.now()
-  const moved = await rename(outDir, old).catch(() => false)
-  if (moved !== false) build.pending.removing = rm(old, { recursive: true, force: true })
+  const moved = await rename(outDir, old).then(
+    () => true,
+    () => false,
+  )
+  if (moved) build.pending.removing = rm(old, { recursive: true, force: true })
   const viteBuild = await viteBuilder(build)
   await viteBuild(false, { outDir, emptyOutDir: true })
   build.clientFiles = filesUnder(outDir)
